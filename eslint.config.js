@@ -1,0 +1,63 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import boundaries of ARCHITECTURE.md: app -> features -> (ui, data, domain), data -> domain,
+// domain -> nothing. Each layer lists what it must not reach.
+const layer = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const deny = (group, message) => ({ group, message });
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'test-results', 'playwright-report', 'supabase/.local', '.local'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Visible text comes from lang/*.json only: no letters as JSX text or in text attributes.
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/\\p{L}/u]', message: 'Visible text must come from lang/*.json (useMsg / <Msg>).' },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/\\p{L}/u]',
+          message: 'Visible text must come from lang/*.json.',
+        },
+      ],
+    },
+  },
+  layer(['src/domain/**'], [
+    deny(['**/app/**', '**/features/**', '**/ui/**', '**/data/**', '**/i18n/**', 'react', 'react-*', 'dexie*', '@supabase/*'], 'domain is pure: it imports nothing of the app, no React, no I/O.'),
+  ]),
+  layer(['src/data/**'], [
+    deny(['**/app/**', '**/features/**', '**/ui/**', 'react-dom'], 'data may use domain only.'),
+  ]),
+  layer(['src/ui/**'], [
+    deny(['**/app/**', '**/features/**', '**/data/**', 'dexie*', '@supabase/*'], 'ui is presentational: no data, features or app.'),
+  ]),
+  layer(['src/features/**'], [
+    deny(['**/app/**', 'dexie', '@supabase/*'], 'features reach the backend only through src/data, never the app layer.'),
+  ]),
+  layer(['src/i18n/**'], [
+    deny(['**/app/**', '**/features/**', '**/data/**'], 'i18n stands below features.'),
+  ]),
+);

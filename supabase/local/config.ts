@@ -1,0 +1,57 @@
+// Settings of the local stack: the Supabase CLI's well-known local defaults, each
+// overridable by environment so the same code can sign with another secret.
+import { SignJWT } from 'jose';
+
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** The CLI's demo keys: HS256 {iss:"supabase-demo", role, exp:1983812996} signed with DEFAULT_JWT_SECRET. */
+export const DEFAULT_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEFAULT_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StackConfig {
+  host: string;
+  port: number;
+  /** public base URL, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  /** where the app runs (redirects in mails point here) */
+  siteUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** seconds */
+  jwtExpiry: number;
+  /** PGlite data folder; ignored when databaseUrl is set */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  /** [auth.email] enable_confirmations of supabase/config.toml */
+  enableConfirmations: boolean;
+  minimumPasswordLength: number;
+}
+
+export function configFromEnv(env: Record<string, string | undefined> = process.env): StackConfig {
+  const host = env.SUPABASE_HOST ?? '127.0.0.1';
+  const port = Number(env.SUPABASE_PORT ?? 54321);
+  return {
+    host,
+    port,
+    apiUrl: env.SUPABASE_URL ?? `http://${host}:${port}`,
+    siteUrl: env.SITE_URL ?? 'http://127.0.0.1:5173',
+    jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
+    anonKey: env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY,
+    serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY,
+    jwtExpiry: Number(env.JWT_EXPIRY ?? 3600),
+    dataDir: env.DATABASE_URL ? null : (env.PGLITE_DATA_DIR ?? 'supabase/.local/pglite'),
+    databaseUrl: env.DATABASE_URL ?? null,
+    enableConfirmations: env.ENABLE_EMAIL_CONFIRMATIONS === 'true',
+    minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? 6),
+  };
+}
+
+/** Signs demo keys the way the CLI made them (used by tests and when JWT_SECRET is overridden). */
+export async function signApiKey(secret: string, role: 'anon' | 'service_role'): Promise<string> {
+  return new SignJWT({ iss: 'supabase-demo', role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime(1983812996)
+    .sign(new TextEncoder().encode(secret));
+}
