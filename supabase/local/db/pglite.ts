@@ -1,0 +1,33 @@
+// PGlite (Postgres in WASM) behind the Db seam: the default database of the local stack,
+// persisted in a data folder, or in memory when dataDir is null (tests).
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Db, DbSession, QueryResult } from './db.ts';
+
+function session(target: PGlite | Transaction): DbSession {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const r = await target.query<T>(sql, params);
+      return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const pg = await PGlite.create(dataDir ?? undefined, { extensions: { pgcrypto, pg_trgm } });
+  const base = session(pg);
+  return {
+    kind: 'pglite',
+    ...base,
+    transaction: (fn) => pg.transaction((tx) => fn(session(tx))),
+    async listen(channel, onPayload) {
+      const unlisten = await pg.listen(channel, onPayload);
+      return unlisten;
+    },
+    close: () => pg.close(),
+  };
+}
