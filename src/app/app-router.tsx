@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { languageStore } from '../i18n/language-store';
+import { splitLanguagePrefix } from '../i18n/languages';
+import PlaceholderView from './placeholder-view';
+import { RouteScreen, ScrollToTop } from './route-screen';
+import { NOT_FOUND_TITLE_ID, REDIRECTS, ROUTES } from './routes';
+import { usePageTitle } from './use-page-title';
+
+function NotFound() {
+  usePageTitle(NOT_FOUND_TITLE_ID);
+  return <PlaceholderView titleId={NOT_FOUND_TITLE_ID} params={{}} />;
+}
+
+/** /de/…, /fr/… set the language, then the same path without the prefix is shown (spec §2). */
+function LanguagePrefix({ location, search }: { location: string; search: string }) {
+  const prefix = splitLanguagePrefix(location);
+  useEffect(() => {
+    if (prefix) languageStore.set(prefix.lang);
+  }, [prefix]);
+  if (!prefix) return null;
+  return <Redirect to={`${prefix.path}${search ? `?${search}` : ''}`} replace />;
+}
+
+export function AppRouter({ mainRef }: { mainRef: React.RefObject<HTMLElement | null> }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const first = useRef(true);
+
+  // After a navigation (not the first load) focus moves to the page, so screen readers start there.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location, mainRef]);
+
+  if (splitLanguagePrefix(location)) return <LanguagePrefix location={location} search={search} />;
+  const redirect = REDIRECTS[location];
+  if (redirect) return <Redirect to={redirect} replace />;
+
+  return (
+    <>
+      <ScrollToTop location={location} />
+      <Switch>
+        {ROUTES.map((def) => (
+          <Route key={def.path} path={def.path}>
+            {(params) => <RouteScreen def={def} params={params} />}
+          </Route>
+        ))}
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { languageStore } from '../i18n/language-store';
+import { App } from './app';
+
+function at(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(<App />);
+}
+
+describe('App shell', () => {
+  beforeEach(() => {
+    languageStore.set('de');
+    window.scrollTo = () => {};
+  });
+
+  // spec §2 "/de/{any}, /fr/{any} ... set the language and redirect to the same path without the prefix"
+  it('/fr/generics sets French and shows /generics', async () => {
+    at('/fr/generics?x=1');
+    await waitFor(() => expect(window.location.pathname).toBe('/generics'));
+    expect(window.location.search).toBe('?x=1');
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr'));
+    expect(languageStore.get()).toBe('fr');
+  });
+
+  it('/de goes to / in German', async () => {
+    languageStore.set('fr');
+    at('/de');
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(languageStore.get()).toBe('de');
+  });
+
+  // spec §2 "Other routes show a login prompt when signed out." and the title pattern of §1
+  it('shows the login prompt on a protected route, titled after the route', async () => {
+    at('/prescriptions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte melden Sie sich an' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Rezeptplattform - Rezepte'));
+    const main = screen.getByRole('main');
+    expect(main.querySelector('a[href="/login?next=%2Fprescriptions"]')?.textContent).toBe('Anmelden');
+  });
+
+  it('titles pages in the current language and marks unknown paths', async () => {
+    languageStore.set('fr');
+    at('/nowhere');
+    await waitFor(() => expect(document.title).toBe('Plateforme d’ordonnances - Page introuvable'));
+  });
+
+  // spec §2 footer: links with French variants, contact, hours and version label v1.6.1
+  it('renders the footer with localized targets and the version label', async () => {
+    languageStore.set('fr');
+    at('/generics');
+    const footer = await screen.findByRole('contentinfo');
+    await waitFor(() => expect(footer.textContent).toContain('Version v1.6.1'));
+    const links = [...footer.querySelectorAll('a[hreflang]')];
+    expect(links).toHaveLength(13);
+    expect(links.every((a) => a.getAttribute('href')?.startsWith('https://www.rezeptpost.ch/fr/'))).toBe(true);
+    expect(footer.textContent).toContain('du lundi au vendredi, de 08:00 à 17:00');
+    expect(footer.querySelector('a[href^="mailto:"]')).toBeTruthy();
+    expect(footer.querySelector('a[href^="tel:"]')).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+import { useRef } from 'react';
+import { I18nProvider } from '../i18n/i18n-provider';
+import { Msg } from '../i18n/msg';
+import { NotificationStack } from '../ui/notifications/notification-stack';
+import { AppRouter } from './app-router';
+import { ViewErrorBoundary } from './view-error-boundary';
+import { useLocation } from 'wouter';
+import { Footer } from './layout/footer';
+import { NavBar } from './layout/nav-bar';
+import { TopBar } from './layout/top-bar';
+
+export function App() {
+  const mainRef = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+  return (
+    <I18nProvider>
+      <a className="skip-link" href="#main">
+        <Msg id="app.skipToContent" />
+      </a>
+      <TopBar />
+      <NavBar />
+      <main id="main" ref={mainRef} tabIndex={-1} className="main">
+        <ViewErrorBoundary resetKey={location}>
+          <AppRouter mainRef={mainRef} />
+        </ViewErrorBoundary>
+      </main>
+      <Footer />
+      <NotificationStack />
+    </I18nProvider>
+  );
+}
+

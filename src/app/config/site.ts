@@ -1,0 +1,35 @@
+// The pharmacy's own facts shown in the shell (spec §2 footer, §9 opening hours, version).
+import type { Lang } from '../../i18n/languages';
+
+export const VERSION_LABEL = 'v1.6.1';
+
+export const PHARMACY = {
+  name: 'Rezeptpost Apotheke AG',
+  street: 'Bahnhofstrasse 21',
+  zipCity: '8500 Frauenfeld',
+  email: 'rezepte@rezeptpost.ch',
+  phone: '052 555 12 34',
+  phoneHref: 'tel:+41525551234',
+} as const;
+
+type Localized = Readonly<Record<Lang, string>>;
+const site = (de: string, fr: string): Localized => ({ de: `https://www.rezeptpost.ch/${de}`, fr: `https://www.rezeptpost.ch/fr/${fr}` });
+
+/** spec §2: footer links, each with a French variant; the label id is footer.link.<key>. */
+export const FOOTER_LINKS: readonly { key: string; href: Localized }[] = [
+  { key: 'about', href: site('ueber-uns', 'a-propos') },
+  { key: 'faq', href: site('faq', 'faq') },
+  { key: 'delivery', href: site('lieferung', 'livraison') },
+  { key: 'discounts', href: site('rabatte', 'rabais') },
+  { key: 'returns', href: site('ruecksendungen', 'retours') },
+  { key: 'charity', href: site('engagement', 'engagement') },
+  { key: 'probon', href: site('probon', 'probon') },
+  { key: 'vouchers', href: site('gutscheine', 'bons-cadeaux') },
+  { key: 'sideEffects', href: site('nebenwirkungen-melden', 'effets-indesirables') },
+  { key: 'legal', href: site('rechtliche-hinweise', 'mentions-legales') },
+  { key: 'privacy', href: site('datenschutz', 'protection-des-donnees') },
+  { key: 'terms', href: site('agb', 'cgv') },
+  { key: 'imprint', href: site('impressum', 'impressum') },
+];
+
+export const SHOP_URL: Localized = { de: 'https://shop.rezeptpost.ch/de', fr: 'https://shop.rezeptpost.ch/fr' };

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { disruptionText, fetchDisruption } from './disruption';
+
+// The pharmacy's site is outside the project: its answers are stubbed here (spec §7 "Other").
+const stubFetch = (impl: () => Promise<Response>) => vi.spyOn(globalThis, 'fetch').mockImplementation(impl);
+
+describe('disruptionText', () => {
+  it('reads a WordPress post, a list of posts or plain text, and keeps text only', () => {
+    expect(disruptionText({ content: { rendered: '<p>Heute <b>keine</b> Lieferungen</p>' } })).toBe('Heute keine Lieferungen');
+    expect(disruptionText([{ title: { rendered: 'Störung' }, content: { rendered: '<p>Text</p>' } }])).toBe('Text');
+    expect(disruptionText('<script>alert(1)</script>Wartung')).toBe('Wartung');
+    expect(disruptionText([])).toBeNull();
+    expect(disruptionText({ content: { rendered: '  ' } })).toBeNull();
+  });
+});
+
+describe('fetchDisruption', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const signal = new AbortController().signal;
+
+  // spec §2 "It is shown only when the fetch answers 200"
+  it('returns the text on 200, with the language in the URL', async () => {
+    const spy = stubFetch(async () => Response.json({ content: { rendered: '<p>Panne</p>' } }));
+    expect(await fetchDisruption('https://x.test/post?lang={lang}', 'fr', signal)).toBe('Panne');
+    expect(String(spy.mock.calls[0]?.[0])).toBe('https://x.test/post?lang=fr');
+  });
+
+  it.each([204, 404, 500])('returns nothing on %i', async (status) => {
+    stubFetch(async () => new Response(status === 204 ? null : 'x', { status }));
+    expect(await fetchDisruption('https://x.test', 'de', signal)).toBeNull();
+  });
+
+  it('never throws when the network fails', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchDisruption('https://x.test', 'de', signal)).resolves.toBeNull();
+  });
+
+  it('does not ask the network when offline or disabled', async () => {
+    const spy = stubFetch(async () => Response.json({}));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await fetchDisruption('https://x.test', 'de', signal)).toBeNull();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    expect(await fetchDisruption('', 'de', signal)).toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

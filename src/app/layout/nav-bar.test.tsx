@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../i18n/test-providers';
+import { SIGNED_OUT } from '../guards';
+import { SessionContext } from '../session-context';
+import { NavBar } from './nav-bar';
+
+const renderNav = (value: React.ContextType<typeof SessionContext>, lang: 'de' | 'fr' = 'de') =>
+  render(
+    <TestProviders lang={lang} path="/orders">
+      <SessionContext.Provider value={value}>
+        <NavBar />
+      </SessionContext.Provider>
+    </TestProviders>,
+  );
+
+describe('NavBar', () => {
+  // spec §2 navigation variants and the logout button
+  it('signed out: tutorial link and login button', () => {
+    renderNav({ session: SIGNED_OUT });
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).getByRole('link', { name: 'So funktioniert’s' }).getAttribute('href')).toBe('/prescriptiontutorial');
+    expect(within(nav).getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/login');
+    expect(within(nav).queryByRole('button', { name: 'Abmelden' })).toBeNull();
+  });
+
+  it('signed in with prescriptions: four links, the current one marked, and a logout button', () => {
+    const signOut = vi.fn();
+    renderNav({ session: { ...SIGNED_OUT, status: 'signedIn', hasPrescriptions: true }, signOut }, 'fr');
+    const links = screen.getAllByRole('link').map((a) => a.textContent);
+    expect(links).toEqual(['Ordonnances', 'Commandes', 'Commander', 'Profil']);
+    expect(screen.getByRole('link', { name: 'Commandes' }).getAttribute('aria-current')).toBe('page');
+    screen.getByRole('button', { name: 'Se déconnecter' }).click();
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('signed in without prescriptions: profile only', () => {
+    renderNav({ session: { ...SIGNED_OUT, status: 'signedIn' }, signOut: () => {} });
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Profil']);
+  });
+});

@@ -1,0 +1,23 @@
+import { Link } from 'wouter';
+import { Msg } from '../../i18n/msg';
+import { env } from '../config/env';
+import { DisruptionBanner } from './disruption-banner';
+import { LanguageSwitch } from './language-switch';
+import type { Lang } from '../../i18n/languages';
+
+export function TopBar({ onLanguageChange }: { onLanguageChange?: (lang: Lang) => void }) {
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        <Link href="/" className="brand">
+          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <span className="brand__name">
+            <Msg id="app.brand" />
+          </span>
+        </Link>
+        <LanguageSwitch onChange={onLanguageChange} />
+      </div>
+      <DisruptionBanner url={env.VITE_DISRUPTION_URL} />
+    </header>
+  );
+}

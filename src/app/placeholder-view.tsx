@@ -1,0 +1,16 @@
+import { Msg } from '../i18n/msg';
+import type { ViewProps } from './routes';
+
+/** Stands in for a view that a later issue builds, and says so. */
+export default function PlaceholderView({ titleId }: ViewProps) {
+  return (
+    <section className="page page--narrow">
+      <h1>
+        <Msg id={titleId} />
+      </h1>
+      <p className="notice notice--info">
+        <Msg id="app.placeholder" />
+      </p>
+    </section>
+  );
+}

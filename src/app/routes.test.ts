@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import de from '../../lang/de.json';
+import fr from '../../lang/fr.json';
+import { REDIRECTS, ROUTES, type Guard } from './routes';
+
+// spec §2 Screens and routes, §6 Roles and permissions: the complete table with its guards.
+const EXPECTED: Record<string, Guard> = {
+  '/': 'public',
+  '/login': 'public',
+  '/resetPassword': 'public',
+  '/generics': 'public',
+  '/generics/calculator': 'public',
+  '/prescriptiontutorial': 'public',
+  '/dashboard': 'session',
+  '/prescriptions': 'session',
+  '/prescriptions/add': 'session',
+  '/orders': 'session',
+  '/order': 'setup',
+  '/order/select': 'setup',
+  '/order/address': 'setup',
+  '/order/questionnaire': 'setup',
+  '/order/ordersettings': 'setup',
+  '/order/insurance': 'profile',
+  '/order/orderfinish': 'setup',
+  '/profile/overview/:showInfo?': 'session',
+  '/profile/basedata': 'session',
+  '/profile/insurance': 'profile',
+  '/profile/questionnaire': 'profile',
+  '/profile/medication': 'profile',
+  '/profile/email': 'session',
+  '/profile/mfa': 'session',
+  '/profile/password/:reset?': 'session',
+  '/onboarding/finish': 'session',
+};
+
+describe('routes table', () => {
+  it('holds every route of the spec with its guard, and nothing else', () => {
+    expect(Object.fromEntries(ROUTES.map((r) => [r.path, r.guard]))).toEqual(EXPECTED);
+  });
+
+  it('gives every route a title in German and French', () => {
+    for (const { titleId } of ROUTES) {
+      expect(de, titleId).toHaveProperty([titleId]);
+      expect(fr, titleId).toHaveProperty([titleId]);
+    }
+  });
+
+  // spec §2 "/ : ... A signed-in user is redirected to /dashboard." and the same for /login
+  it('sends signed-in users from / and /login to /dashboard', () => {
+    expect(ROUTES.filter((r) => r.signedInRedirect).map((r) => [r.path, r.signedInRedirect])).toEqual([
+      ['/', '/dashboard'],
+      ['/login', '/dashboard'],
+    ]);
+  });
+
+  // spec §2 "/profile (redirects to /profile/overview)"
+  it('redirects /profile to the overview', () => {
+    expect(REDIRECTS['/profile']).toBe('/profile/overview');
+  });
+});

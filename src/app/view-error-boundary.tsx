@@ -1,0 +1,39 @@
+import { Component, type ReactNode } from 'react';
+import { Msg } from '../i18n/msg';
+
+/**
+ * A view that fails to load (a lazy chunk missing offline or after a new release) or to
+ * render shows a message with a reload button instead of taking the whole shell down.
+ */
+export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { failed: boolean; key: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="page page--narrow" role="alert">
+        <h1>
+          <Msg id="app.viewFailed.title" />
+        </h1>
+        <p>
+          <Msg id="app.viewFailed.text" />
+        </p>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          <Msg id="app.viewFailed.reload" />
+        </button>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,143 @@
+import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+
+const { de, fr } = catalogues;
+
+test.describe('languages', () => {
+  // spec §1 "The default is French if the browser language contains fr, otherwise German."
+  test('home renders in German for a German browser', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['public.home.hero.title']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveTitle(`Rezeptplattform - ${de['title.home']}`);
+  });
+
+  test.describe('French browser', () => {
+    test.use({ locale: 'fr-CH' });
+    test('home renders in French', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.home.hero.title']);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveTitle(`Plateforme d’ordonnances - ${fr['title.home']}`);
+    });
+  });
+
+  // spec §2 "/de/{any}, /fr/{any}, /de, /fr : set the language and redirect to the same path without the prefix"
+  test('/fr/generics lands on /generics in French, and the choice sticks', async ({ page }) => {
+    await page.goto('/fr/generics');
+    await expect(page).toHaveURL(/\/generics$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.generics.title']);
+    await expect(page).toHaveTitle(`Plateforme d’ordonnances - ${fr['title.generics']}`);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('the De/Fr switch changes every text and the document language', async ({ page }) => {
+    await page.goto('/prescriptiontutorial');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.tutorial.title']);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('routing', () => {
+  // spec §2 "Other routes show a login prompt when signed out."
+  for (const path of ['/dashboard', '/prescriptions', '/order/select', '/profile/basedata']) {
+    test(`${path} shows the login prompt when signed out`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['loginPrompt.title']);
+      await expect(page.getByRole('main').getByRole('link', { name: de['loginPrompt.login'] })).toBeVisible();
+    });
+  }
+
+  // spec §2 "Each route has a title. The title is set on navigation and the page scrolls to the top."
+  test('navigation sets the title and scrolls to the top', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('navigation').getByRole('link', { name: de['nav.tutorial'] }).click();
+    await expect(page).toHaveURL(/\/prescriptiontutorial$/);
+    await expect(page).toHaveTitle(`Rezeptplattform - ${de['title.prescriptionTutorial']}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('notifications', () => {
+  // spec §2 "Notifications are stacked 30 px apart and vanish after 3.5 seconds."
+  test('bubbles stack 30 px apart, are announced, and vanish after 3.5 s', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/generics');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    const bubbles = page.locator('.notification');
+    await expect(bubbles).toHaveCount(2);
+    const [first, second] = [await bubbles.nth(0).boundingBox(), await bubbles.nth(1).boundingBox()];
+    expect(first && second && Math.round(second.y - (first.y + first.height))).toBe(30);
+    await expect(page.locator('[aria-live="polite"]')).toContainText(de['language.changed'].split('{')[0] ?? '');
+    await page.clock.runFor(3400);
+    await expect(bubbles).toHaveCount(2);
+    await page.clock.runFor(200);
+    await expect(bubbles).toHaveCount(0);
+  });
+});
+
+test.describe('disruption banner', () => {
+  // spec §2 "It is shown only when the fetch answers 200, and it can be dismissed."
+  test('shows the post on 200 and can be dismissed', async ({ page, context }) => {
+    await context.route(/rezeptpost\.ch\/wp-json/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ content: { rendered: '<p>Heute verzögerte Lieferungen</p>' } }]) }),
+    );
+    await page.goto('/');
+    const banner = page.getByRole('complementary', { name: de['disruption.label'] });
+    await expect(banner).toHaveText(/Heute verzögerte Lieferungen/);
+    await banner.getByRole('button', { name: de['disruption.dismiss'] }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('stays away when the post does not answer 200', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: de['disruption.label'] })).toHaveCount(0);
+  });
+});
+
+test.describe('layout and accessibility', () => {
+  test('keyboard: the skip link comes first and moves to the content', async ({ page }) => {
+    await page.goto('/generics');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: de['app.skipToContent'] });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+
+  test.describe('mobile', () => {
+    test.use({ viewport: { width: 390, height: 800 } });
+    // spec §9 "Mobile layout breakpoint 431 px."
+    test('below 431 px the navigation folds behind a menu button', async ({ page }) => {
+      await page.goto('/');
+      const menu = page.getByRole('button', { name: de['nav.menu'] });
+      const tutorial = page.getByRole('navigation').getByRole('link', { name: de['nav.tutorial'] });
+      await expect(tutorial).toBeHidden();
+      await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await expect(tutorial).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  for (const locale of ['de-CH', 'fr-CH']) {
+    test.describe(locale, () => {
+      test.use({ locale });
+      for (const path of ['/', '/generics', '/prescriptiontutorial', '/login', '/resetPassword', '/dashboard', '/nowhere']) {
+        test(`axe finds nothing on ${path}`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+  }
+});
