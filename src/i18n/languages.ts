@@ -1,8 +1,11 @@
 // Language rules of spec §1: de and fr, French when the browser language contains "fr",
 // German otherwise; /de and /fr path prefixes choose a language and are then dropped.
-export const LANGUAGES = ['de', 'fr'] as const;
-export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'de';
+import { DEFAULT_LANGUAGE, LANGUAGES as DOMAIN_LANGUAGES } from '../domain/constants';
+import type { Language } from '../domain/entities';
+
+export type Lang = Language;
+export const LANGUAGES: readonly Lang[] = DOMAIN_LANGUAGES;
+export const DEFAULT_LANG: Lang = DEFAULT_LANGUAGE;
 
 export const isLang = (value: unknown): value is Lang => value === 'de' || value === 'fr';
 

@@ -25,7 +25,7 @@ test.describe('languages', () => {
   test('/fr/generics lands on /generics in French, and the choice sticks', async ({ page }) => {
     await page.goto('/fr/generics');
     await expect(page).toHaveURL(/\/generics$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.generics.title']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.generics.heading']);
     await expect(page).toHaveTitle(`Plateforme d’ordonnances - ${fr['title.generics']}`);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -34,7 +34,7 @@ test.describe('languages', () => {
   test('the De/Fr switch changes every text and the document language', async ({ page }) => {
     await page.goto('/prescriptiontutorial');
     await page.getByRole('button', { name: 'Français' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.tutorial.title']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr['public.tutorial.heading']);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
   });

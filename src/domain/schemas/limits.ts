@@ -1,15 +1,28 @@
-// Limits of spec §9 used by the form schemas (and by the UI to show them).
+// Limits used by the form schemas (and by the UI to show them): the §9 constants of
+// src/domain/constants.ts, plus the plausibility ranges that only the forms need.
+import {
+  AMOUNT_MAX,
+  AMOUNT_MAX_SINGLE_USE,
+  AMOUNT_MIN,
+  CARD_NUMBER_LENGTH,
+  CARD_PREFIX,
+  CODE_LENGTH,
+  DESCRIPTION_MIN,
+  NAME_MIN,
+  PASSWORD_MIN,
+} from '../constants';
+
 export const limits = {
-  passwordMin: 8,
-  codeLength: 6,
-  cardLength: 20,
-  cardPrefix: '8075',
+  passwordMin: PASSWORD_MIN,
+  codeLength: CODE_LENGTH,
+  cardLength: CARD_NUMBER_LENGTH,
+  cardPrefix: CARD_PREFIX,
   zipLength: 4,
-  contactNameMin: 3,
-  sendAllDescriptionMin: 3,
-  amountMin: 1,
-  amountMax: 99,
-  singleUseAmountMax: 1,
+  contactNameMin: NAME_MIN,
+  sendAllDescriptionMin: DESCRIPTION_MIN,
+  amountMin: AMOUNT_MIN,
+  amountMax: AMOUNT_MAX,
+  singleUseAmountMax: AMOUNT_MAX_SINGLE_USE,
   // Not in the spec: plausibility ranges chosen here (kg, cm).
   weightKg: { min: 1, max: 400 },
   sizeCm: { min: 30, max: 250 },

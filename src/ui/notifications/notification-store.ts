@@ -1,3 +1,5 @@
+import { NOTIFICATION_MS } from '../../domain/constants';
+
 // Notification bubbles of spec §2/§8: any layer may raise one (by message id, translated
 // when shown); each vanishes after 3.5 s (spec §9). Timers are injectable for tests.
 export type NotificationKind = 'danger' | 'warning' | 'info' | 'success';
@@ -9,7 +11,7 @@ export interface Notification {
   values?: Record<string, string | number>;
 }
 
-export const NOTIFICATION_MS = 3500;
+export { NOTIFICATION_MS };
 
 type Listener = () => void;
 

@@ -1,0 +1,68 @@
+// Wall-clock readings of an instant in a time zone, with Intl only (no libraries).
+// The instant is always a parameter: nothing here reads the clock.
+import { TIME_ZONE } from './constants.ts';
+
+/** A calendar date 'YYYY-MM-DD'. */
+export type CalendarDate = string;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function parts(instant: Date, timeZone: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+/** Hour of the day (0-23) of `instant` in `timeZone`. */
+export function hourInTimeZone(instant: Date, timeZone: string = TIME_ZONE): number {
+  return Number(parts(instant, timeZone).hour) % 24;
+}
+
+/** Calendar date of `instant` in `timeZone`. */
+export function dateInTimeZone(instant: Date, timeZone: string = TIME_ZONE): CalendarDate {
+  const p = parts(instant, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/**
+ * The calendar date a stored date or timestamp denotes: 'YYYY-MM-DD' is taken as it is,
+ * a timestamp is read in `timeZone`. Anything unparsable gives null.
+ */
+export function toCalendarDate(value: string, timeZone: string = TIME_ZONE): CalendarDate | null {
+  const trimmed = value.trim();
+  const m = DATE_ONLY.exec(trimmed);
+  if (m) {
+    const [, y, mo, d] = m;
+    const t = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+    return t.getUTCDate() === Number(d) && t.getUTCMonth() === Number(mo) - 1 ? trimmed : null;
+  }
+  const ms = Date.parse(trimmed);
+  return Number.isNaN(ms) ? null : dateInTimeZone(new Date(ms), timeZone);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier); DST-free. */
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
+  const utc = (d: CalendarDate): number => {
+    const [y = 0, m = 1, day = 1] = d.split('-').map(Number);
+    return Date.UTC(y, m - 1, day);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
