@@ -40,6 +40,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    chunkSizeWarningLimit: 250,
+    // scripts/check-bundle.mjs checks the gzip budget of the README; this only quiets Vite's raw-size note
+    chunkSizeWarningLimit: 400,
   },
 });

@@ -25,14 +25,13 @@ function LanguagePrefix({ location, search }: { location: string; search: string
 export function AppRouter({ mainRef }: { mainRef: React.RefObject<HTMLElement | null> }) {
   const [location] = useLocation();
   const search = useSearch();
-  const first = useRef(true);
+  const shown = useRef(location);
 
-  // After a navigation (not the first load) focus moves to the page, so screen readers start there.
+  // After a navigation (not on the first load) focus moves to the page, so screen readers
+  // start there. Compared by path, so StrictMode's repeated effects change nothing.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === location) return;
+    shown.current = location;
     mainRef.current?.focus({ preventScroll: true });
   }, [location, mainRef]);
 

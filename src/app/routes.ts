@@ -2,6 +2,7 @@
 // and the lazily loaded view (route-level code splitting). Views that later issues build
 // are placeholders that say so.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import PlaceholderView from './placeholder-view';
 
 /** public: anyone; session: signed in; profile: signed in with base data; setup: completed setup. */
 export type Guard = 'public' | 'session' | 'profile' | 'setup';
@@ -20,7 +21,8 @@ export interface RouteDef {
   signedInRedirect?: string;
 }
 
-const placeholder: RouteDef['view'] = lazy(() => import('./placeholder-view'));
+// The placeholder is in the main chunk anyway (stand-in screens use it), so no import() here.
+const placeholder: RouteDef['view'] = lazy(async () => ({ default: PlaceholderView }));
 const home = lazy(() => import('../features/public/home-view'));
 const generics = lazy(() => import('../features/public/generics-view'));
 const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import de from '../../lang/de.json';
-import fr from '../../lang/fr.json';
+import de from '../../lang/de.json' with { type: 'json' };
+import fr from '../../lang/fr.json' with { type: 'json' };
 
 export const catalogues = { de, fr } as const;
 

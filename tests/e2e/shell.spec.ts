@@ -64,10 +64,13 @@ test.describe('routing', () => {
 test.describe('notifications', () => {
   // spec §2 "Notifications are stacked 30 px apart and vanish after 3.5 seconds."
   test('bubbles stack 30 px apart, are announced, and vanish after 3.5 s', async ({ page }) => {
-    await page.clock.install();
+    // the page's clock stands still from here on and moves only by runFor
+    await page.clock.install({ time: new Date('2026-11-23T09:00:00+01:00') });
     await page.goto('/generics');
+    await page.clock.pauseAt(new Date('2026-11-23T09:00:10+01:00'));
     await page.getByRole('button', { name: 'Français' }).click();
-    await page.getByRole('button', { name: 'Deutsch' }).click();
+    // the bubble must not cover the controls: this click would otherwise wait for it to vanish
+    await page.getByRole('button', { name: 'Deutsch' }).click({ timeout: 1000 });
     const bubbles = page.locator('.notification');
     await expect(bubbles).toHaveCount(2);
     const [first, second] = [await bubbles.nth(0).boundingBox(), await bubbles.nth(1).boundingBox()];
@@ -106,6 +109,7 @@ test.describe('disruption banner', () => {
 test.describe('layout and accessibility', () => {
   test('keyboard: the skip link comes first and moves to the content', async ({ page }) => {
     await page.goto('/generics');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: de['app.skipToContent'] });
     await expect(skip).toBeFocused();
