@@ -1,13 +1,60 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+// Backend tests drive one local stack per project (tests/setup/local-stack.ts): on PGlite
+// always, on a throwaway PostgreSQL 15 server too when one is installed.
+const hasPostgres15 = existsSync('/usr/lib/postgresql/15/bin/initdb');
+
+const backend = (name: string, groupOrder: number) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/backend/**/*.test.ts'],
+    environment: 'node' as const,
+    globalSetup: ['tests/setup/local-stack.ts'],
+    // one stack, files one after another (2 cores; PGlite is single-connection)
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    sequence: { groupOrder },
+    benchmark: { include: [] },
+  },
+});
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    setupFiles: ['tests/setup/vitest.setup.ts'],
-    restoreMocks: true,
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/setup/vitest.setup.ts'],
+          restoreMocks: true,
+          benchmark: { include: ['tests/bench/**/*.bench.ts'] },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // tests of the stack's own modules (rest grammar, realtime, auth, functions), each
+        // with its own in-memory database where it needs one: no shared stack
+        extends: true,
+        test: {
+          name: 'backend-unit',
+          include: ['supabase/**/*.test.ts'],
+          exclude: ['supabase/.local/**', 'node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+          benchmark: { include: [] },
+        },
+      },
+      backend('backend-pglite', 2),
+      ...(hasPostgres15 ? [backend('backend-postgres', 3)] : []),
+    ],
   },
 });

@@ -150,7 +150,7 @@ begin
       from public.webshop_customer_medication m
      where m.customer_id = uid
        and m.medication_id = code
-       and m.expires_at >= current_date
+       and m.expires_at >= (now() at time zone 'Europe/Zurich')::date
        and not (m.single_use and m.used);
     if single_use_only is null then
       raise exception using errcode = 'PT422', message = 'not_prescribed',
@@ -185,12 +185,12 @@ begin
     if not exists (
       select 1 from public.webshop_customer_medication m
        where m.customer_id = uid and m.medication_id = code
-         and m.expires_at >= current_date and not m.single_use
+         and m.expires_at >= (now() at time zone 'Europe/Zurich')::date and not m.single_use
     ) then
       select m.id into rx_id
         from public.webshop_customer_medication m
        where m.customer_id = uid and m.medication_id = code
-         and m.expires_at >= current_date and m.single_use and not m.used
+         and m.expires_at >= (now() at time zone 'Europe/Zurich')::date and m.single_use and not m.used
        order by m.expires_at, m.id
        limit 1
        for update;

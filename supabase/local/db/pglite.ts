@@ -5,7 +5,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, DbSession, QueryResult } from './db.ts';
 
-function session(target: PGlite | Transaction): DbSession {
+function session(target: PGlite | Transaction, onExec: () => Promise<void> | void = () => {}): DbSession {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
       const r = await target.query<T>(sql, params);
@@ -13,17 +13,28 @@ function session(target: PGlite | Transaction): DbSession {
     },
     async exec(sql: string) {
       await target.exec(sql);
+      await onExec();
     },
   };
 }
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   const pg = await PGlite.create(dataDir ?? undefined, { extensions: { pgcrypto, pg_trgm } });
-  const base = session(pg);
+  // PGlite learns the array types once, at start; after DDL (migrations may create enums
+  // or tables) it must learn them again so arrays of those types parse as JS arrays, as
+  // the PostgreSQL adapter does.
+  const base = session(pg, () => pg.refreshArrayTypes());
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(session(tx))),
+    async transaction(fn) {
+      let ranExec = false;
+      const result = await pg.transaction((tx) => fn(session(tx, () => {
+          ranExec = true;
+        })));
+      if (ranExec) await pg.refreshArrayTypes();
+      return result;
+    },
     async listen(channel, onPayload) {
       const unlisten = await pg.listen(channel, onPayload);
       return unlisten;

@@ -1,0 +1,134 @@
+// node:http <-> fetch bridging for the local stack: the services are written as
+// `(Request) => Promise<Response>` handlers (like edge functions), the server speaks node:http.
+// Also the CORS headers every answer carries (as Kong adds them on hosted Supabase) and the
+// JSON helpers for the answers the server gives itself.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/** Request headers supabase-js sends, allowed in CORS preflights (plus whatever a preflight asks for). */
+export const CORS_ALLOW_HEADERS = [
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'x-supabase-api-version',
+  'prefer',
+  'accept-profile',
+  'content-profile',
+  'range',
+  'x-retry-count',
+  'x-region',
+];
+/** Response headers the browser client must be able to read. */
+export const CORS_EXPOSE_HEADERS = [
+  'content-range',
+  'content-profile',
+  'preference-applied',
+  'location',
+  'x-supabase-api-version',
+  'x-sb-error-code',
+  'x-relay-error',
+];
+export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** CORS headers of every answer: any origin may call, as with the hosted API (no cookies are used). */
+export function corsHeaders(): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(', '),
+  };
+}
+
+/** The answer to an OPTIONS preflight: 204 with the allowed methods and headers. */
+export function preflightResponse(req: Request): Response {
+  const asked = (req.headers.get('access-control-request-headers') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const allowHeaders = [...new Set([...CORS_ALLOW_HEADERS, ...asked])].join(', ');
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(),
+      'access-control-allow-methods': CORS_ALLOW_METHODS,
+      'access-control-allow-headers': allowHeaders,
+      'access-control-max-age': '3600',
+      vary: 'Origin, Access-Control-Request-Headers',
+    },
+  });
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** `{message, ...extra}` with the given status, the shape Kong and the services use. */
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return json({ message, ...extra }, status);
+}
+
+/** Full URL of a node request (the Host header, else the fallback origin). */
+export function requestUrl(req: IncomingMessage, fallbackOrigin: string): URL {
+  const host = req.headers.host;
+  return new URL(req.url ?? '/', host ? `http://${host}` : fallbackOrigin);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** node request -> fetch Request (body read completely; aborted when the client goes away). */
+export async function toFetchRequest(req: IncomingMessage, url: URL, signal?: AbortSignal): Promise<Request> {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // HTTP/2 pseudo headers and hop-by-hop headers have no place in a fetch Request
+    if (name.startsWith(':') || /^(connection|keep-alive|transfer-encoding|upgrade)$/i.test(name)) continue;
+    headers.append(name, req.rawHeaders[i + 1]!);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const body = method !== 'GET' && method !== 'HEAD' ? await readBody(req) : undefined;
+  return new Request(url, {
+    method,
+    headers,
+    body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+    signal,
+  });
+}
+
+/** fetch Response -> node response, with extra headers (CORS) set over the handler's own. */
+export async function sendResponse(
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: Record<string, string> = {},
+  method = 'GET',
+): Promise<void> {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  const cookies = headers.getSetCookie();
+  headers.delete('set-cookie');
+  const out: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    // node computes the length itself (the body may have been re-encoded)
+    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') out[name] = value;
+  });
+  if (cookies.length > 0) out['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText || undefined, out);
+  if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    body.on('error', reject);
+    res.on('close', resolve);
+    res.on('error', reject);
+    body.pipe(res);
+  });
+}
