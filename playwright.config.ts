@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 // the built app served by `vite preview`; Playwright never downloads a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The local Supabase stack of the end-to-end run: its own port and a fresh database. */
+export const E2E_STACK_PORT = Number(process.env.E2E_STACK_PORT ?? 54329);
+export const E2E_STACK_URL = `http://127.0.0.1:${E2E_STACK_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,10 +37,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  // The app must be built with VITE_SUPABASE_URL=E2E_STACK_URL (npm run test:e2e does).
+  webServer: [
+    {
+      command: 'node --import tsx supabase/local/main.ts',
+      url: `${E2E_STACK_URL}/health`,
+      env: {
+        SUPABASE_PORT: String(E2E_STACK_PORT),
+        SITE_URL: `http://127.0.0.1:${PORT}`,
+        PGLITE_DATA_DIR: 'memory',
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+    },
+    {
+      command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

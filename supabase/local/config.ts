@@ -21,7 +21,7 @@ export interface StackConfig {
   serviceRoleKey: string;
   /** seconds */
   jwtExpiry: number;
-  /** PGlite data folder; ignored when databaseUrl is set */
+  /** PGlite data folder, null for an in-memory database; ignored when databaseUrl is set */
   dataDir: string | null;
   databaseUrl: string | null;
   /** [auth.email] enable_confirmations of supabase/config.toml */
@@ -41,7 +41,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     anonKey: env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY,
     jwtExpiry: Number(env.JWT_EXPIRY ?? 3600),
-    dataDir: env.DATABASE_URL ? null : (env.PGLITE_DATA_DIR ?? 'supabase/.local/pglite'),
+    // PGLITE_DATA_DIR=memory keeps the database in memory (a fresh one per start)
+    dataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR === 'memory' ? null : (env.PGLITE_DATA_DIR ?? 'supabase/.local/pglite'),
     databaseUrl: env.DATABASE_URL ?? null,
     enableConfirmations: env.ENABLE_EMAIL_CONFIRMATIONS === 'true',
     minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? 6),
