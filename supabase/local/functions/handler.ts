@@ -1,0 +1,101 @@
+// /functions/v1/<name> of the local stack: the same handlers the Deno edge functions run
+// (supabase/functions/_shared), behind the checks of the Supabase CLI's edge-runtime gateway
+// (supabase/cli internal/functions/serve/templates/main.ts):
+// - unknown function: 404 text/plain "Function not found";
+// - verify_jwt (from supabase/config.toml [functions.<name>], default true), skipped for
+//   OPTIONS: no Authorization header -> 401 {"msg":"Error: Missing authorization header"},
+//   not "Bearer <token>" -> 401 {"msg":"Error: Auth header is not 'Bearer {token}'"},
+//   bad signature or expired -> 401 {"msg":"Invalid JWT"};
+// - a handler that throws: 500 {"code":"WORKER_ERROR", "message": ...}.
+// The handlers reach PostgREST over HTTP at config.apiUrl, as hosted functions do.
+import { createClient } from '@supabase/supabase-js';
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+import { fileURLToPath } from 'node:url';
+import type { StackConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { verifyJwt } from '../jwt.ts';
+import type { Mailbox } from '../mailbox.ts';
+import type { FunctionEnv, FunctionHandler } from '../../functions/_shared/env.ts';
+import { handlePrescriptionLocationMail } from '../../functions/_shared/prescription-location-mail.ts';
+import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generic-meds.ts';
+import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
+
+export const FUNCTIONS: Record<string, FunctionHandler> = {
+  webshopOrder: handleWebshopOrder,
+  webshopGenericMeds: handleWebshopGenericMeds,
+  prescriptionLocationMail: handlePrescriptionLocationMail,
+};
+
+/** [functions.<slug>] verify_jwt = true|false of a config.toml text. */
+export function verifyJwtSettings(toml: string): Record<string, boolean> {
+  const settings: Record<string, boolean> = {};
+  let current: string | null = null;
+  for (const raw of toml.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const section = /^\[\s*functions\.("?)([A-Za-z][A-Za-z0-9_-]*)\1\s*\]$/.exec(line);
+    if (section) {
+      current = section[2] as string;
+      continue;
+    }
+    if (line.startsWith('[')) current = null;
+    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
+    if (current && setting) settings[current] = setting[1] === 'true';
+  }
+  return settings;
+}
+
+function readConfigToml(): string {
+  try {
+    return readFileSync(fileURLToPath(new URL('../../config.toml', import.meta.url)), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const gatewayError = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function createFunctionsHandler(deps: {
+  db: Db;
+  config: StackConfig;
+  mailbox: Mailbox;
+  /** config.toml text; read from supabase/config.toml when omitted */
+  configToml?: string;
+}): (req: Request, name: string) => Promise<Response> {
+  const { config, mailbox } = deps;
+  const verify = verifyJwtSettings(deps.configToml ?? readConfigToml());
+  const env: FunctionEnv = {
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    sendMail: async (mail) => {
+      await mailbox.send(mail);
+    },
+    // Node 20 has no global WebSocket, which supabase-js's realtime client insists on.
+    createClient: ((url: string, key: string, options?: Parameters<typeof createClient>[2]) =>
+      createClient(url, key, { ...options, realtime: { transport: WebSocket as never, ...options?.realtime } })) as typeof createClient,
+  };
+
+  return async (req, name) => {
+    const handler = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+    if (!handler) return new Response('Function not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    if (req.method !== 'OPTIONS' && (verify[name] ?? true)) {
+      const header = req.headers.get('authorization');
+      if (!header) return gatewayError(401, { msg: 'Error: Missing authorization header' });
+      const [scheme, token] = header.split(' ');
+      if (scheme !== 'Bearer') return gatewayError(401, { msg: "Error: Auth header is not 'Bearer {token}'" });
+      try {
+        await verifyJwt(token ?? '', config.jwtSecret);
+      } catch {
+        return gatewayError(401, { msg: 'Invalid JWT' });
+      }
+    }
+    try {
+      return await handler(req, env);
+    } catch (error) {
+      console.error(`[functions] ${name} failed`, error);
+      return gatewayError(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    }
+  };
+}
