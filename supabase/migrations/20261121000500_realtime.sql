@@ -25,3 +25,14 @@ begin
   end loop;
 end
 $$;
+
+-- PostgreSQL 18 (PGlite) refuses UPDATE and DELETE on a published REPLICA IDENTITY FULL table
+-- whose stored generated columns (the insurance read form, bmi) are not published. Publish them
+-- there; the option does not exist before 18, so older servers skip this.
+do $$
+begin
+  if current_setting('server_version_num')::int >= 180000 then
+    execute 'alter publication supabase_realtime set (publish_generated_columns = stored)';
+  end if;
+end
+$$;

@@ -11,12 +11,12 @@
 import { createClient } from '@supabase/supabase-js';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { fileURLToPath } from 'node:url';
 import type { StackConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { verifyJwt } from '../jwt.ts';
 import type { Mailbox } from '../mailbox.ts';
 import type { FunctionEnv, FunctionHandler } from '../../functions/_shared/env.ts';
+import { CONFIG_TOML_PATH, parseToml } from '../config-toml.ts';
 import { handlePrescriptionLocationMail } from '../../functions/_shared/prescription-location-mail.ts';
 import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generic-meds.ts';
 import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
@@ -30,24 +30,16 @@ export const FUNCTIONS: Record<string, FunctionHandler> = {
 /** [functions.<slug>] verify_jwt = true|false of a config.toml text. */
 export function verifyJwtSettings(toml: string): Record<string, boolean> {
   const settings: Record<string, boolean> = {};
-  let current: string | null = null;
-  for (const raw of toml.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim();
-    const section = /^\[\s*functions\.("?)([A-Za-z][A-Za-z0-9_-]*)\1\s*\]$/.exec(line);
-    if (section) {
-      current = section[2] as string;
-      continue;
-    }
-    if (line.startsWith('[')) current = null;
-    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
-    if (current && setting) settings[current] = setting[1] === 'true';
+  for (const [table, values] of Object.entries(parseToml(toml))) {
+    const slug = /^functions\.([A-Za-z][A-Za-z0-9_-]*)$/.exec(table)?.[1];
+    if (slug && typeof values.verify_jwt === 'boolean') settings[slug] = values.verify_jwt;
   }
   return settings;
 }
 
-function readConfigToml(): string {
+function readTomlText(): string {
   try {
-    return readFileSync(fileURLToPath(new URL('../../config.toml', import.meta.url)), 'utf8');
+    return readFileSync(CONFIG_TOML_PATH, 'utf8');
   } catch {
     return '';
   }
@@ -64,7 +56,7 @@ export function createFunctionsHandler(deps: {
   configToml?: string;
 }): (req: Request, name: string) => Promise<Response> {
   const { config, mailbox } = deps;
-  const verify = verifyJwtSettings(deps.configToml ?? readConfigToml());
+  const verify = verifyJwtSettings(deps.configToml ?? readTomlText());
   const env: FunctionEnv = {
     SUPABASE_URL: config.apiUrl,
     SUPABASE_ANON_KEY: config.anonKey,
