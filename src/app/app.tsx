@@ -8,25 +8,27 @@ import { useLocation } from 'wouter';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { TopBar } from './layout/top-bar';
+import { SessionProvider } from './session-provider';
 
 export function App() {
   const mainRef = useRef<HTMLElement>(null);
   const [location] = useLocation();
   return (
     <I18nProvider>
-      <a className="skip-link" href="#main">
-        <Msg id="app.skipToContent" />
-      </a>
-      <TopBar />
-      <NavBar />
-      <main id="main" ref={mainRef} tabIndex={-1} className="main">
-        <ViewErrorBoundary resetKey={location}>
-          <AppRouter mainRef={mainRef} />
-        </ViewErrorBoundary>
-      </main>
-      <Footer />
-      <NotificationStack />
+      <SessionProvider>
+        <a className="skip-link" href="#main">
+          <Msg id="app.skipToContent" />
+        </a>
+        <TopBar />
+        <NavBar />
+        <main id="main" ref={mainRef} tabIndex={-1} className="main">
+          <ViewErrorBoundary resetKey={location}>
+            <AppRouter mainRef={mainRef} />
+          </ViewErrorBoundary>
+        </main>
+        <Footer />
+        <NotificationStack />
+      </SessionProvider>
     </I18nProvider>
   );
 }
-

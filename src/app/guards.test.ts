@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenFor, SIGNED_OUT, type SessionView } from './guards';
+import { safeNextPath, screenFor, signedInTarget, SIGNED_OUT, type SessionView } from './guards';
 import type { Guard } from './routes';
 
 const signedIn = (over: Partial<SessionView> = {}): SessionView => ({
@@ -29,9 +29,12 @@ describe('screenFor', () => {
     expect(screenFor('public', loading)).toBe('view');
   });
 
-  // spec §6 "A user flagged for password reset must change the password before anything else."
-  it('puts the forced password change before everything, second factor next', () => {
-    expect(screenFor('public', signedIn({ requirePasswordChange: true, needsSecondFactor: true }))).toBe('passwordChange');
+  // spec §6 "A user flagged for password reset must change the password before anything else.
+  // A user with a second-factor requirement must pass it." Second factor first: the auth service
+  // answers a password change from an aal1 session of a two-factor user with insufficient_aal.
+  it('puts the second factor before everything, the forced password change next', () => {
+    expect(screenFor('public', signedIn({ requirePasswordChange: true, needsSecondFactor: true }))).toBe('secondFactor');
+    expect(screenFor('public', signedIn({ requirePasswordChange: true }))).toBe('passwordChange');
     expect(screenFor('setup', signedIn({ needsSecondFactor: true }))).toBe('secondFactor');
   });
 
@@ -42,5 +45,31 @@ describe('screenFor', () => {
     expect(screenFor('profile', signedIn({ hasSetup: false }))).toBe('view');
     expect(screenFor('session', signedIn({ hasProfile: false, hasSetup: false }))).toBe('view');
     expect(screenFor('setup', signedIn())).toBe('view');
+  });
+});
+
+// spec §2 "/login ... A signed-in user is redirected to /dashboard", and the login prompt's
+// ?next= brings the patient back to the page that asked for a sign-in (same site only).
+describe('signedInTarget', () => {
+  it.each([
+    ['', '/dashboard'],
+    ['?next=%2Fprescriptions', '/prescriptions'],
+    ['?next=%2Forders%3Factive%3Dfalse', '/orders?active=false'],
+    ['?register=1&next=%2Fprofile%2Fbasedata', '/profile/basedata'],
+    ['?next=https%3A%2F%2Fevil.example%2F', '/dashboard'],
+    ['?next=%2F%2Fevil.example', '/dashboard'],
+    ['?next=%2F%5Cevil.example', '/dashboard'],
+    ['?next=javascript%3Aalert(1)', '/dashboard'],
+    ['?next=%2Flogin%3Fnext%3D%252Fdashboard', '/dashboard'],
+    ['?next=prescriptions', '/dashboard'],
+  ])('%s -> %s', (search, target) => {
+    expect(signedInTarget('/dashboard', search)).toBe(target);
+  });
+
+  it('accepts only paths of this site', () => {
+    expect(safeNextPath('/order/select')).toBe('/order/select');
+    expect(safeNextPath(null)).toBeNull();
+    expect(safeNextPath('/%0a/evil')).toBe('/%0a/evil');
+    expect(safeNextPath('/ evil')).toBeNull();
   });
 });

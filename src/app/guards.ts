@@ -26,9 +26,11 @@ export type Screen = 'view' | 'spinner' | 'loginPrompt' | 'secondFactor' | 'pass
 
 export function screenFor(guard: Guard, session: SessionView): Screen {
   if (session.status === 'signedIn') {
-    // spec §6: a password reset or a second factor comes before anything else, public pages too
-    if (session.requirePasswordChange) return 'passwordChange';
+    // spec §6: a second factor and a forced password change come before anything else,
+    // public pages too. The second factor first: the auth service refuses a password change
+    // from an aal1 session of a patient with two-factor (401 insufficient_aal).
     if (session.needsSecondFactor) return 'secondFactor';
+    if (session.requirePasswordChange) return 'passwordChange';
   }
   if (guard === 'public') return 'view';
   if (session.status === 'loading') return 'spinner';
@@ -36,4 +38,25 @@ export function screenFor(guard: Guard, session: SessionView): Screen {
   if (guard === 'setup' && !session.hasSetup) return 'onboarding';
   if (guard === 'profile' && !session.hasProfile) return 'onboarding';
   return 'view';
+}
+
+/**
+ * Where a signed-in user goes from a page with signedInRedirect (/, /login): the login
+ * prompt's ?next= when it names a path of this site (never another origin, never back to
+ * /login), else the route's own target.
+ */
+export function signedInTarget(fallback: string, search: string): string {
+  return safeNextPath(new URLSearchParams(search).get('next')) ?? fallback;
+}
+
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\s]/u.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, 'https://same.site');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://same.site' || url.pathname === '/login') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

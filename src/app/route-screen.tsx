@@ -1,26 +1,35 @@
-import { Suspense, useEffect } from 'react';
-import { Redirect } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { Spinner } from '../ui/spinner';
-import { screenFor } from './guards';
+import { screenFor, signedInTarget } from './guards';
 import PlaceholderView from './placeholder-view';
 import type { RouteDef } from './routes';
 import { useSession } from './session-context';
 import { usePageTitle } from './use-page-title';
 
-// Screens that take the place of the routed view until their issues build them.
+// Screens that take the place of the routed view (spec §2 Shell): the login confirmation
+// (features/account), the forced password change (features/auth); onboarding stands in
+// until its issue builds it.
 const STAND_IN_TITLES = {
   secondFactor: 'title.secondFactor',
   passwordChange: 'title.passwordChange',
   onboarding: 'title.onboarding',
 } as const;
 
+const SecondFactorScreen = lazy(() => import('../features/account/second-factor-view'));
+const PasswordChangeScreen = lazy(() => import('../features/auth/password-change-screen'));
+
 export function RouteScreen({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
   const { session } = useSession();
+  const search = useSearch();
   const screen = screenFor(def.guard, session);
   usePageTitle(screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 
-  if (def.signedInRedirect && session.status === 'signedIn' && screen === 'view') return <Redirect to={def.signedInRedirect} replace />;
+  // spec §2: signed-in users leave / and /login (for the page that sent them to the login, if any)
+  if (def.signedInRedirect && session.status === 'signedIn' && screen === 'view') {
+    return <Redirect to={signedInTarget(def.signedInRedirect, search)} replace />;
+  }
   switch (screen) {
     case 'spinner':
       return <Spinner />;
@@ -30,6 +39,18 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
       return (
         <Suspense fallback={<Spinner />}>
           <def.view titleId={def.titleId} params={params} />
+        </Suspense>
+      );
+    case 'secondFactor':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <SecondFactorScreen />
+        </Suspense>
+      );
+    case 'passwordChange':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <PasswordChangeScreen />
         </Suspense>
       );
     default:

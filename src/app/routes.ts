@@ -26,6 +26,11 @@ const placeholder: RouteDef['view'] = lazy(async () => ({ default: PlaceholderVi
 const home = lazy(() => import('../features/public/home-view'));
 const generics = lazy(() => import('../features/public/generics-view'));
 const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
+const profileEmail = lazy(() => import('../features/account/email-view'));
+const profileMfa = lazy(() => import('../features/account/mfa-view'));
+const login = lazy(() => import('../features/auth/login-view'));
+const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
+const password = lazy(() => import('../features/auth/password-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -37,8 +42,8 @@ const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view
 
 export const ROUTES: readonly RouteDef[] = [
   route('/', 'title.home', 'public', home, { signedInRedirect: '/dashboard' }),
-  route('/login', 'title.login', 'public', placeholder, { signedInRedirect: '/dashboard' }),
-  route('/resetPassword', 'title.resetPassword', 'public'),
+  route('/login', 'title.login', 'public', login, { signedInRedirect: '/dashboard' }),
+  route('/resetPassword', 'title.resetPassword', 'public', resetPassword),
   route('/generics', 'title.generics', 'public', generics),
   route('/generics/calculator', 'title.genericsCalculator', 'public'),
   route('/prescriptiontutorial', 'title.prescriptionTutorial', 'public', tutorial),
@@ -58,9 +63,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('/profile/insurance', 'title.profileInsurance', 'profile'),
   route('/profile/questionnaire', 'title.profileQuestionnaire', 'profile'),
   route('/profile/medication', 'title.profileMedication', 'profile'),
-  route('/profile/email', 'title.profileEmail', 'session'),
-  route('/profile/mfa', 'title.profileMfa', 'session'),
-  route('/profile/password/:reset?', 'title.profilePassword', 'session'),
+  route('/profile/email', 'title.profileEmail', 'session', profileEmail),
+  route('/profile/mfa', 'title.profileMfa', 'session', profileMfa),
+  route('/profile/password/:reset?', 'title.profilePassword', 'session', password),
   route('/onboarding/finish', 'title.onboardingFinish', 'session'),
 ];
 

@@ -1,5 +1,5 @@
 // The pharmacy's own facts shown in the shell (spec §2 footer, §9 opening hours, version).
-import type { Lang } from '../../i18n/languages';
+import { LEGAL_LINKS, pharmacySiteUrl as site, type LocalizedUrl } from '../../ui/legal-links';
 
 export const VERSION_LABEL = 'v1.6.1';
 
@@ -12,8 +12,7 @@ export const PHARMACY = {
   phoneHref: 'tel:+41525551234',
 } as const;
 
-type Localized = Readonly<Record<Lang, string>>;
-const site = (de: string, fr: string): Localized => ({ de: `https://www.rezeptpost.ch/${de}`, fr: `https://www.rezeptpost.ch/fr/${fr}` });
+type Localized = LocalizedUrl;
 
 /** spec §2: footer links, each with a French variant; the label id is footer.link.<key>. */
 export const FOOTER_LINKS: readonly { key: string; href: Localized }[] = [
@@ -27,8 +26,8 @@ export const FOOTER_LINKS: readonly { key: string; href: Localized }[] = [
   { key: 'vouchers', href: site('gutscheine', 'bons-cadeaux') },
   { key: 'sideEffects', href: site('nebenwirkungen-melden', 'effets-indesirables') },
   { key: 'legal', href: site('rechtliche-hinweise', 'mentions-legales') },
-  { key: 'privacy', href: site('datenschutz', 'protection-des-donnees') },
-  { key: 'terms', href: site('agb', 'cgv') },
+  { key: 'privacy', href: LEGAL_LINKS.privacy },
+  { key: 'terms', href: LEGAL_LINKS.terms },
   { key: 'imprint', href: site('impressum', 'impressum') },
 ];
 

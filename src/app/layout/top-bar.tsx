@@ -4,8 +4,14 @@ import { env } from '../config/env';
 import { DisruptionBanner } from './disruption-banner';
 import { LanguageSwitch } from './language-switch';
 import type { Lang } from '../../i18n/languages';
+import { useSession } from '../session-context';
+import { storeLanguage } from './store-language';
 
+const saveChoice = (lang: Lang) => void storeLanguage(lang);
+
+/** `onLanguageChange` replaces the default: signed in, the choice is also stored with the account (spec §1). */
 export function TopBar({ onLanguageChange }: { onLanguageChange?: (lang: Lang) => void }) {
+  const { session } = useSession();
   return (
     <header className="top-bar">
       <div className="top-bar__inner">
@@ -15,7 +21,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (lang: Lang) =
             <Msg id="app.brand" />
           </span>
         </Link>
-        <LanguageSwitch onChange={onLanguageChange} />
+        <LanguageSwitch onChange={onLanguageChange ?? (session.status === 'signedIn' ? saveChoice : undefined)} />
       </div>
       <DisruptionBanner url={env.VITE_DISRUPTION_URL} />
     </header>

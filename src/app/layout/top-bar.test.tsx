@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../lang/de.json';
+import fr from '../../../lang/fr.json';
+import { createFakeClient, failed, fetchError, type FakeClient } from '../../features/account/account-test-support';
+import { I18nProvider } from '../../i18n/i18n-provider';
+import { languageStore } from '../../i18n/language-store';
+import { notifications } from '../../ui/notifications/notification-store';
+import { SIGNED_OUT } from '../guards';
+import { SessionContext } from '../session-context';
+import { TopBar } from './top-bar';
+
+let fake: FakeClient;
+vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+
+function renderBar(status: 'signedIn' | 'signedOut') {
+  render(
+    <I18nProvider>
+      <SessionContext.Provider value={{ session: { ...SIGNED_OUT, status } }}>
+        <TopBar />
+      </SessionContext.Provider>
+    </I18nProvider>,
+  );
+}
+
+const chooseFrench = async () => {
+  const french = await screen.findByRole('button', { name: 'Français' });
+  await act(async () => french.click());
+};
+
+beforeEach(() => {
+  // the disruption banner's post stays offline
+  vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+  fake = createFakeClient();
+  languageStore.set('de');
+  notifications.list().forEach((n) => notifications.dismiss(n.id));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// spec §1 "Changing the language also updates the user's stored language and the localized
+// subjects of the password-reset and other account e-mails."
+describe('TopBar language switch', () => {
+  it('signed in, it stores the language and the French subjects with the account', async () => {
+    renderBar('signedIn');
+    await chooseFrench();
+    expect(languageStore.get()).toBe('fr');
+    await waitFor(() =>
+      expect(fake.auth.updateUser).toHaveBeenCalledWith({
+        data: { language: 'fr', passwordResetSubject: fr['mail.subject.passwordReset'], emailSubject: fr['mail.subject.emailChange'] },
+      }),
+    );
+    expect(notifications.list().map((n) => n.messageId)).toEqual(['language.changed']);
+  });
+
+  it('signed out, it only switches here', async () => {
+    renderBar('signedOut');
+    await chooseFrench();
+    expect(languageStore.get()).toBe('fr');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.auth.updateUser).not.toHaveBeenCalled();
+  });
+
+  it('a failed save keeps the switch and warns that mails stay in the old language', async () => {
+    fake.auth.updateUser.mockResolvedValueOnce(failed(fetchError()));
+    renderBar('signedIn');
+    await chooseFrench();
+    await waitFor(() => expect(notifications.list().map((n) => `${n.kind}:${n.messageId}`)).toEqual(['info:language.changed', 'warning:account.error.languageNotSaved']));
+    expect(languageStore.get()).toBe('fr');
+    expect(de['account.error.languageNotSaved']).toBeTruthy();
+  });
+});

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Route, Router, Switch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import de from '../../lang/de.json';
+import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
+import type { CustomerSummaryState } from '../data/customer-summary';
+import { SIGNED_OUT } from './guards';
+import { NavBar } from './layout/nav-bar';
+import { RouteScreen } from './route-screen';
+import type { RouteDef } from './routes';
+import { SessionProvider, sessionViewOf, summaryKey, type SessionBackend } from './session-provider';
+
+const signedIn = (over: Partial<AuthState> = {}): AuthState => ({
+  ...LOADING_STATE,
+  status: 'signedIn',
+  user: { id: 'u1', email: 'p@example.test', language: 'de', newEmail: null },
+  aal: { current: 'aal1', next: 'aal1' },
+  ...over,
+});
+const summary = (over: Partial<CustomerSummaryState>): CustomerSummaryState => ({ key: 'u1:aal1', status: 'ready', summary: null, error: null, ...over });
+const FLAGS = { hasProfile: true, hasSetup: true, hasPrescriptions: true };
+
+// spec §2 Shell ("While loading, a spinner is shown", MFA screen, onboarding), §6
+describe('sessionViewOf', () => {
+  it('loading and signed out', () => {
+    expect(sessionViewOf(LOADING_STATE, summary({})).status).toBe('loading');
+    expect(sessionViewOf(SIGNED_OUT_STATE, summary({}))).toEqual(SIGNED_OUT);
+  });
+
+  it('signed in: loading until the summary of this user and level is known, then its flags', () => {
+    expect(sessionViewOf(signedIn(), summary({ key: '', status: 'idle' })).status).toBe('loading');
+    expect(sessionViewOf(signedIn(), summary({ key: 'other:aal1', summary: FLAGS })).status).toBe('loading');
+    expect(sessionViewOf(signedIn(), summary({ summary: FLAGS }))).toEqual({ ...SIGNED_OUT, status: 'signedIn', ...FLAGS });
+    expect(sessionViewOf(signedIn(), summary({ status: 'loading', summary: FLAGS })).hasSetup).toBe(true);
+    expect(sessionViewOf(signedIn(), summary({ status: 'failed', error: 'network' }))).toEqual({ ...SIGNED_OUT, status: 'signedIn' });
+  });
+
+  it('the second factor and the forced change need no customer data', () => {
+    const mfa = sessionViewOf(signedIn({ needsSecondFactor: true }), summary({ key: '', status: 'idle' }));
+    expect(mfa).toMatchObject({ status: 'signedIn', needsSecondFactor: true });
+    const forced = sessionViewOf(signedIn({ requirePasswordChange: true }), summary({ key: '', status: 'idle' }));
+    expect(forced).toMatchObject({ status: 'signedIn', requirePasswordChange: true });
+  });
+
+  it('keys the summary by user and assurance level', () => {
+    expect(summaryKey(signedIn())).toBe('u1:aal1');
+    expect(summaryKey(signedIn({ aal: { current: 'aal2', next: 'aal2' } }))).toBe('u1:aal2');
+    expect(summaryKey(SIGNED_OUT_STATE)).toBe('');
+  });
+});
+
+function fakeBackend(auth: AuthState) {
+  const store = <T,>(initial: T) => {
+    let value = initial;
+    const listeners = new Set<() => void>();
+    return {
+      get: () => value,
+      set: (next: T) => {
+        value = next;
+        listeners.forEach((l) => l());
+      },
+      subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
+    };
+  };
+  const sessionStore = store(auth);
+  const summaries = store<CustomerSummaryState>({ key: '', status: 'idle', summary: null, error: null });
+  const ensure = vi.fn((_id: string, key = _id) => summaries.set({ key, status: 'ready', summary: FLAGS, error: null }));
+  const backend: SessionBackend = {
+    sessionStore,
+    customerSummaryStore: { ...summaries, ensure, reset: vi.fn() },
+    signOut: vi.fn(async () => ({ ok: true })),
+  };
+  return { backend, sessionStore, ensure };
+}
+
+const LOGIN: RouteDef = { path: '/login', titleId: 'title.login', guard: 'public', view: (() => null) as never, signedInRedirect: '/dashboard' };
+
+function renderShell(backend: SessionBackend, path: string) {
+  const memory = memoryLocation({ path, record: true });
+  render(
+    <IntlProvider locale="de-CH" messages={de}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        <SessionProvider backend={backend}>
+          <NavBar />
+          <Switch>
+            <Route path="/login">{() => <RouteScreen def={LOGIN} params={{}} />}</Route>
+            <Route>{() => <p>elsewhere</p>}</Route>
+          </Switch>
+        </SessionProvider>
+      </Router>
+    </IntlProvider>,
+  );
+  return memory;
+}
+
+describe('SessionProvider', () => {
+  // spec §2 "/login ... A signed-in user is redirected to /dashboard", with the login prompt's ?next=
+  it('sends a signed-in patient from /login to ?next= once the summary is loaded', async () => {
+    const { backend, ensure } = fakeBackend(signedIn());
+    const memory = renderShell(backend, '/login?next=%2Forders');
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/orders'));
+    expect(ensure).toHaveBeenCalledWith('u1', 'u1:aal1');
+  });
+
+  it('does not load customer data while the second factor is missing', () => {
+    const { backend, ensure } = fakeBackend(signedIn({ needsSecondFactor: true, aal: { current: 'aal1', next: 'aal2' } }));
+    renderShell(backend, '/login');
+    expect(ensure).not.toHaveBeenCalled();
+  });
+
+  it('the logout button signs out through the data layer', async () => {
+    const { backend, sessionStore } = fakeBackend(SIGNED_OUT_STATE);
+    renderShell(backend, '/elsewhere');
+    expect(screen.queryByRole('button', { name: de['nav.logout'] })).toBeNull();
+    act(() => sessionStore.set(signedIn()));
+    const logout = await screen.findByRole('button', { name: de['nav.logout'] });
+    act(() => logout.click());
+    expect(backend.signOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,45 @@
+// Account settings of the signed-in user (spec §4 E-mail change, §1 language, §7 PUT /user
+// and POST /verify). No React; every command answers an AuthResult, never throws.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Lang } from '../../i18n/languages';
+import { supabase } from '../supabase-client';
+import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
+import { languageMetadata, mailSubjects } from './mail-subjects';
+
+/** Where the link in the e-mail-change mail leads: back to the e-mail page of this app. */
+export function emailChangeRedirect(origin: string | undefined = globalThis.location?.origin): string | undefined {
+  return origin ? `${origin}/profile/email` : undefined;
+}
+
+/**
+ * Step 1 of the e-mail change: PUT /user { email, data: { passwordResetSubject, emailSubject } }.
+ * The auth service mails a 6-digit code (and a link) to the new address, with the subject of `lang`.
+ */
+export function requestEmailChange(
+  newEmail: string,
+  lang: Lang,
+  client: SupabaseClient = supabase(),
+  redirectTo: string | undefined = emailChangeRedirect(),
+): Promise<AuthResult<void>> {
+  return guarded(async () => {
+    const data = await mailSubjects(lang);
+    const { error } = await client.auth.updateUser({ email: newEmail, data: { ...data } }, redirectTo ? { emailRedirectTo: redirectTo } : undefined);
+    return error ? authFailure(error) : authOk(undefined);
+  });
+}
+
+/** Step 2: POST /verify { type: 'email_change', email: <new>, token }. */
+export function confirmEmailChange(newEmail: string, code: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+  return guarded(async () => {
+    const { error } = await client.auth.verifyOtp({ type: 'email_change', email: newEmail, token: code });
+    return error ? authFailure(error) : authOk(undefined);
+  });
+}
+
+/** Spec §1: the user's stored language and the localized subjects of the account mails. */
+export function saveLanguage(lang: Lang, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+  return guarded(async () => {
+    const { error } = await client.auth.updateUser({ data: { ...(await languageMetadata(lang)) } });
+    return error ? authFailure(error) : authOk(undefined);
+  });
+}

@@ -1,0 +1,137 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionStore, SIGNED_OUT_STATE } from './session-store';
+
+// spec §4 Authentication: the session events, the assurance level and the forced change.
+// The auth client is a stand-in that emits what supabase-js emits; the real client is
+// exercised end to end (tests/e2e/auth.spec.ts).
+type Callback = (event: AuthChangeEvent, session: Session | null) => void;
+
+function harness(aal: { currentLevel: 'aal1' | 'aal2' | null; nextLevel: 'aal1' | 'aal2' | null } = { currentLevel: 'aal1', nextLevel: 'aal1' }) {
+  let callback: Callback = () => {};
+  const levels = { ...aal };
+  const auth = {
+    onAuthStateChange: vi.fn((cb: Callback) => {
+      callback = cb;
+      return { data: { subscription: { id: '1', callback: cb, unsubscribe: () => {} } } };
+    }),
+    mfa: { getAuthenticatorAssuranceLevel: vi.fn(async () => ({ data: { ...levels, currentAuthenticationMethods: [] }, error: null })) },
+  };
+  const leave = vi.fn();
+  const store = createSessionStore({ auth: () => auth as never, leave });
+  const changes: string[] = [];
+  store.subscribe(() => changes.push(store.get().status));
+  /** Emits an event and waits until the assurance level it asks for has been answered. */
+  const emit = async (event: AuthChangeEvent, session: Session | null) => {
+    callback(event, session);
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { store, auth, leave, emit, changes, levels };
+}
+
+const session = (metadata: Record<string, unknown> = {}, id = 'user-1'): Session =>
+  ({
+    access_token: 'a',
+    refresh_token: 'r',
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: { id, email: 'p@example.test', user_metadata: { language: 'fr', ...metadata }, app_metadata: {}, aud: 'authenticated', created_at: '' },
+  }) as Session;
+
+describe('session store', () => {
+  it('starts loading and subscribes to the auth listener once', () => {
+    const { store, auth } = harness();
+    store.subscribe(() => {});
+    expect(store.get().status).toBe('loading');
+    expect(auth.onAuthStateChange).toHaveBeenCalledOnce();
+  });
+
+  it('INITIAL_SESSION without a session: signed out, no reload', async () => {
+    const { store, emit, leave } = harness();
+    await emit('INITIAL_SESSION', null);
+    expect(store.get()).toEqual(SIGNED_OUT_STATE);
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('SIGNED_IN: signed in with the user and the assurance level', async () => {
+    const { store, emit } = harness();
+    await emit('SIGNED_IN', session());
+    expect(store.get()).toMatchObject({
+      status: 'signedIn',
+      user: { id: 'user-1', email: 'p@example.test', language: 'fr', newEmail: null },
+      aal: { current: 'aal1', next: 'aal1' },
+      needsSecondFactor: false,
+      requirePasswordChange: false,
+      recovery: false,
+    });
+  });
+
+  // spec §4 "If the required assurance level is higher than the current one, the MFA screen is shown"
+  it('a verified factor and an aal1 session need the second factor; MFA_CHALLENGE_VERIFIED lifts it', async () => {
+    const { store, emit, levels } = harness({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    await emit('SIGNED_IN', session());
+    expect(store.get().needsSecondFactor).toBe(true);
+    levels.currentLevel = 'aal2';
+    await emit('MFA_CHALLENGE_VERIFIED', session());
+    await vi.waitFor(() => expect(store.get().needsSecondFactor).toBe(false));
+    expect(store.get().aal).toEqual({ current: 'aal2', next: 'aal2' });
+  });
+
+  // spec §4 "Forced password change: shown while require_pw_reset is set ... After success the flag is cleared."
+  it('require_pw_reset true forces the change; USER_UPDATED without it ends it', async () => {
+    const { store, emit } = harness();
+    await emit('SIGNED_IN', session({ require_pw_reset: true }));
+    expect(store.get().requirePasswordChange).toBe(true);
+    await emit('USER_UPDATED', session({ require_pw_reset: false }));
+    expect(store.get().requirePasswordChange).toBe(false);
+  });
+
+  it('PASSWORD_RECOVERY marks the reset-link session until the new password is set', async () => {
+    const { store, emit } = harness();
+    await emit('PASSWORD_RECOVERY', session());
+    expect(store.get()).toMatchObject({ status: 'signedIn', recovery: true });
+    await emit('TOKEN_REFRESHED', session());
+    expect(store.get().recovery).toBe(true);
+    store.clearRecovery();
+    expect(store.get().recovery).toBe(false);
+  });
+
+  // Decision (README): a token refresh updates the state in place — no reload, no spinner.
+  it('TOKEN_REFRESHED keeps the patient signed in without passing through loading', async () => {
+    const { store, emit, changes, leave } = harness();
+    await emit('SIGNED_IN', session());
+    changes.length = 0;
+    await emit('TOKEN_REFRESHED', session({ language: 'de' }));
+    expect(changes.every((s) => s === 'signedIn')).toBe(true);
+    expect(store.get().user?.language).toBe('de');
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('SIGNED_OUT after a signed-in state leaves for / (full load); at start it does not', async () => {
+    const first = harness();
+    await first.emit('SIGNED_OUT', null);
+    expect(first.leave).not.toHaveBeenCalled();
+
+    const { store, emit, leave } = harness();
+    await emit('SIGNED_IN', session());
+    await emit('SIGNED_OUT', null);
+    expect(store.get().status).toBe('signedOut');
+    expect(leave).toHaveBeenCalledOnce();
+  });
+
+  it('only the answer to the latest event counts', async () => {
+    const { store, emit } = harness();
+    await emit('SIGNED_IN', session({}, 'user-1'));
+    await emit('SIGNED_OUT', null);
+    expect(store.get().status).toBe('signedOut');
+    expect(store.get().user).toBeNull();
+  });
+
+  it('without an answer from the assurance level, the patient is signed in (the server still checks aal)', async () => {
+    const { store, emit, auth } = harness();
+    auth.mfa.getAuthenticatorAssuranceLevel.mockRejectedValue(new Error('boom'));
+    await emit('SIGNED_IN', session());
+    await vi.waitFor(() => expect(store.get().status).toBe('signedIn'));
+    expect(store.get().aal).toEqual({ current: null, next: null });
+  });
+});

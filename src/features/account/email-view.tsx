@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { sessionStore } from '../../data/auth/session-store';
+import { Msg } from '../../i18n/msg';
+import { EmailCodeForm } from './email-code-form';
+import { EmailRequestForm } from './email-request-form';
+import './account.css';
+
+type Step = { step: 'email'; draft: string } | { step: 'code'; email: string } | { step: 'done' };
+
+const currentEmail = () => sessionStore.get().user?.email ?? null;
+
+/** /profile/email (spec §2, §4 E-mail change, §8): new address, then the mailed code. */
+export default function EmailView() {
+  const email = useSyncExternalStore(sessionStore.subscribe, currentEmail, currentEmail);
+  const [state, setState] = useState<Step>({ step: 'email', draft: '' });
+  const doneRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (state.step === 'done') doneRef.current?.focus();
+  }, [state.step]);
+
+  return (
+    <section className="page page--narrow" aria-labelledby="email-title">
+      <h1 id="email-title">
+        <Msg id="title.profileEmail" />
+      </h1>
+      {email && state.step !== 'done' ? (
+        <p>
+          <Msg id="email.current" values={{ email: <strong>{email}</strong> }} />
+        </p>
+      ) : null}
+      {state.step === 'email' ? (
+        <>
+          <p>
+            <Msg id="email.intro" />
+          </p>
+          <EmailRequestForm initial={state.draft} onSent={(sent) => setState({ step: 'code', email: sent })} />
+        </>
+      ) : null}
+      {state.step === 'code' ? (
+        <EmailCodeForm
+          email={state.email}
+          onConfirmed={() => setState({ step: 'done' })}
+          onOtherAddress={() => setState({ step: 'email', draft: state.email })}
+        />
+      ) : null}
+      {state.step === 'done' ? (
+        <p className="notice account-notice--success" tabIndex={-1} ref={doneRef}>
+          <Msg id="email.changed" />
+        </p>
+      ) : (
+        <p className="field__hint">
+          <Msg id="email.nextLogin" />
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useLocation } from 'wouter';
+import { Msg } from '../../i18n/msg';
+import { NewPasswordForm } from './new-password-form';
+import { useAuthState } from './use-auth-state';
+import './auth.css';
+
+/**
+ * Route /profile/password/:reset? (spec §2). With the reset parameter — where the mailed
+ * reset link lands, signed in by supabase-js from the URL (PASSWORD_RECOVERY) — the patient
+ * sets a new password and goes on to the dashboard; without it, a signed-in patient changes
+ * the password here (same form, spec §5).
+ */
+export default function PasswordView({ params }: { params?: Record<string, string | undefined> }) {
+  const { recovery } = useAuthState();
+  const [, navigate] = useLocation();
+  const reset = recovery || !!params?.reset;
+  return (
+    <div className="auth-page auth-page--single">
+      <section className="auth-page__main" aria-labelledby="auth-heading">
+        <h1 id="auth-heading">
+          <Msg id={reset ? 'title.passwordChange' : 'title.profilePassword'} />
+        </h1>
+        <p>
+          <Msg id={reset ? 'auth.password.resetIntro' : 'auth.password.changeIntro'} />
+        </p>
+        <NewPasswordForm onDone={reset ? () => navigate('/dashboard', { replace: true }) : undefined} />
+      </section>
+    </div>
+  );
+}

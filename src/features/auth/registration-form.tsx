@@ -1,0 +1,102 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { signUp } from '../../data/auth/sign-up';
+import { registrationSchema } from '../../domain/schemas/registration';
+import { validate, type FieldErrors } from '../../domain/schemas/validate';
+import { useLanguage } from '../../i18n/i18n-provider';
+import { Msg } from '../../i18n/msg';
+import { CheckboxField } from '../../ui/form/checkbox-field';
+import { TextField } from '../../ui/form/text-field';
+import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { LEGAL_LINKS } from '../../ui/legal-links';
+import { notify } from '../../ui/notifications/notification-store';
+import { signUpMessage } from './auth-messages';
+
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
+/**
+ * Registration mode of /login (spec §2, §5 registration, §8 sign-up messages). With a
+ * session in the answer the patient is signed in (the router leaves /login); without one
+ * (confirmations on) onConfirmationSent shows the check-your-mail notice.
+ */
+export function RegistrationForm({ onConfirmationSent }: { onConfirmationSent: (email: string) => void }) {
+  const lang = useLanguage();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const data = new FormData(event.currentTarget);
+    const checked = validate(registrationSchema, {
+      email: text(data, 'email'),
+      password: text(data, 'password'),
+      passwordConfirmation: text(data, 'passwordConfirmation'),
+      acceptTerms: data.get('acceptTerms') === 'on',
+    });
+    if (!checked.success) {
+      setErrors(checked.errors);
+      focusFirstInvalid();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    const result = await signUp(checked.output.email, checked.output.password, lang);
+    if (!result.ok) {
+      setSending(false);
+      notify('danger', signUpMessage(result.kind));
+      return;
+    }
+    if (result.value.signedIn) {
+      notify('success', 'auth.register.success');
+      return; // the session store takes over
+    }
+    setSending(false);
+    onConfirmationSent(checked.output.email);
+  }
+
+  const link = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} hrefLang={lang} target="_blank" rel="noopener">
+      {chunks}
+      <span className="visually-hidden">
+        {' '}
+        <Msg id="auth.field.newWindow" />
+      </span>
+    </a>
+  );
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={submit} aria-labelledby="auth-heading">
+      <TextField name="email" type="email" label={<Msg id="auth.field.email" />} errorId={errors.email} autoComplete="email" inputMode="email" required />
+      <TextField
+        name="password"
+        type="password"
+        label={<Msg id="auth.field.password" />}
+        hint={<Msg id="auth.field.passwordHint" />}
+        errorId={errors.password}
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        name="passwordConfirmation"
+        type="password"
+        label={<Msg id="auth.field.passwordConfirmation" />}
+        errorId={errors.passwordConfirmation}
+        autoComplete="new-password"
+        required
+      />
+      <CheckboxField
+        name="acceptTerms"
+        label={<Msg id="auth.field.acceptTerms" values={{ terms: link(LEGAL_LINKS.terms[lang]), privacy: link(LEGAL_LINKS.privacy[lang]) }} />}
+        errorId={errors.acceptTerms}
+        required
+      />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending || undefined}>
+          <Msg id={sending ? 'auth.register.sending' : 'auth.register.submit'} />
+        </button>
+      </div>
+    </form>
+  );
+}
