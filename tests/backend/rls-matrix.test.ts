@@ -123,7 +123,8 @@ describe.each(specs)('$table: patient B against patient A', (s) => {
   });
 
   // spec §3/§6: prescriptions are entered by the pharmacy; orders are placed only through webshopOrder
-  it.runIf(s.grants === 's')('is read-only for A too: insert, update and delete are denied and change nothing', async () => {
+  // defined only where it applies, so nothing is reported as skipped
+  if (s.grants === 's') it('is read-only for A too: insert, update and delete are denied and change nothing', async () => {
     const before = await snapshot(s);
     expectDenied(await A.client.from(s.table).insert(s.foreign()).select());
     expectDenied(await A.client.from(s.table).update(s.patch).eq('id', aRow[s.table]!).select());
@@ -131,7 +132,7 @@ describe.each(specs)('$table: patient B against patient A', (s) => {
     expect(await snapshot(s)).toEqual(before);
   });
 
-  it.runIf(s.grants.includes('u'))('A itself can make the same update (control)', async () => {
+  if (s.grants.includes('u')) it('A itself can make the same update (control)', async () => {
     const res = await A.client.from(s.table).update(s.patch).eq('id', aRow[s.table]!).select();
     expect(res.error).toBeNull();
     expect(res.data).toHaveLength(1);
