@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/setup/vitest.setup.ts'],
+          // the pharmacy's disruption post is outside the project: no request from unit tests
+          env: { VITE_DISRUPTION_URL: '' },
           restoreMocks: true,
           benchmark: { include: ['tests/bench/**/*.bench.ts'] },
           sequence: { groupOrder: 0 },

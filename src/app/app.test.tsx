@@ -34,7 +34,8 @@ describe('App shell', () => {
   // spec §2 "Other routes show a login prompt when signed out." and the title pattern of §1
   it('shows the login prompt on a protected route, titled after the route', async () => {
     at('/prescriptions');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte melden Sie sich an' })).toBeTruthy();
+    // the session store loads supabase-js lazily: the spinner shows until it says "signed out"
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte melden Sie sich an' }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Rezeptplattform - Rezepte'));
     const main = screen.getByRole('main');
     expect(main.querySelector('a[href="/login?next=%2Fprescriptions"]')?.textContent).toBe('Anmelden');

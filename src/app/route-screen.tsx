@@ -19,12 +19,14 @@ const STAND_IN_TITLES = {
 
 const SecondFactorScreen = lazy(() => import('../features/account/second-factor-view'));
 const PasswordChangeScreen = lazy(() => import('../features/auth/password-change-screen'));
+const LoginView = lazy(() => import('../features/auth/login-view'));
 
 export function RouteScreen({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
   const { session } = useSession();
   const search = useSearch();
   const screen = screenFor(def.guard, session);
-  usePageTitle(screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
+  const showLogin = screen === 'loginPrompt' && def.loginWhenSignedOut === true;
+  usePageTitle(showLogin ? 'title.login' : screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 
   // spec §2: signed-in users leave / and /login (for the page that sent them to the login, if any)
   if (def.signedInRedirect && session.status === 'signedIn' && screen === 'view') {
@@ -34,7 +36,13 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
     case 'spinner':
       return <Spinner />;
     case 'loginPrompt':
-      return <LoginPrompt />;
+      return showLogin ? (
+        <Suspense fallback={<Spinner />}>
+          <LoginView />
+        </Suspense>
+      ) : (
+        <LoginPrompt />
+      );
     case 'view':
       return (
         <Suspense fallback={<Spinner />}>

@@ -42,7 +42,18 @@ test.describe('languages', () => {
 
 test.describe('routing', () => {
   // spec §2 "Other routes show a login prompt when signed out."
-  for (const path of ['/dashboard', '/prescriptions', '/order/select', '/profile/basedata']) {
+  // spec §2 "/dashboard shows this screen [the login] when signed out"
+  test('/dashboard shows the sign-in form when signed out, and the dashboard after signing in', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveTitle(`Rezeptplattform - ${de['title.login']}`);
+    await page.getByLabel(de['auth.field.email']).fill('demo@rezeptpost.ch');
+    await page.getByLabel(de['auth.field.password'], { exact: true }).fill('Demo-Rezept-2026');
+    await page.getByRole('main').getByRole('button', { name: de['auth.login.submit'] }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveTitle(`Rezeptplattform - ${de['title.dashboard']}`);
+  });
+
+  for (const path of ['/prescriptions', '/order/select', '/profile/basedata']) {
     test(`${path} shows the login prompt when signed out`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['loginPrompt.title']);
