@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The PWA plugin builds sw/sw.ts with Workbox's injectManifest so that the service
-// worker source stays ours (issue 5 extends it with runtime caching rules).
+// The PWA plugin builds sw/sw.ts with Workbox's injectManifest (the worker's rules are in
+// sw/sw.ts and sw/rules.ts) and writes the web app manifest below.
 export default defineConfig({
   plugins: [
     react(),
@@ -12,23 +12,35 @@ export default defineConfig({
       srcDir: 'sw',
       filename: 'sw.ts',
       registerType: 'prompt',
+      // registration, update prompt and offline notice: src/app/pwa (workbox-window)
       injectRegister: false,
+      // the glob below already holds the icons and the manifest: listed once, not twice
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
+        // everything the build emits: the shell, every route chunk, both language catalogues
+        // (assets/de-*.js, assets/fr-*.js), styles, icons, the product placeholder
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
       },
+      // The manifest has one language: German, the pharmacy's main language and the app's
+      // default (spec §1); the app itself then follows the user's choice.
       manifest: {
-        name: 'Prescription platform',
-        short_name: 'Rezepte',
-        description: 'Prescriptions, intake plan and reorders of your mail-order pharmacy',
-        lang: 'de',
+        // the implicit id of earlier builds (start_url), so an existing install stays the same app
+        id: '/dashboard',
+        name: 'Rezeptpost',
+        short_name: 'Rezeptpost',
+        description: 'Ihre Rezepte, Ihr Einnahmeplan und Nachbestellungen bei Ihrer Versandapotheke',
+        lang: 'de-CH',
+        dir: 'ltr',
         start_url: '/dashboard',
         scope: '/',
         display: 'standalone',
+        orientation: 'any',
         background_color: '#ffffff',
         theme_color: '#0b6e4f',
+        categories: ['medical', 'health'],
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },

@@ -1,15 +1,75 @@
 /// <reference lib="webworker" />
-// Service worker (built by vite-plugin-pwa, injectManifest): the app shell and both
-// language catalogues are precached; navigations fall back to the shell so every route
-// opens offline. Runtime caching rules come with the PWA issue.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+// The service worker (built by vite-plugin-pwa with injectManifest from this file).
+//
+// - Precache: the whole build (index.html, every JS/CSS chunk — the entry, each route's
+//   chunk, both language catalogues de-*.js / fr-*.js, supabase-js — icons, manifest, the
+//   product placeholder), so every screen opens offline in German and French.
+// - Navigations to app routes are answered with the precached shell (index.html); never those
+//   to /auth, /rest, /realtime, /functions, /mailbox, or to files (sw/rules.ts).
+// - Product pictures (VITE_PRODUCT_IMAGE_HOST): cache-first, at most 200 for 30 days; opaque
+//   answers (status 0, an <img> from another origin) count. Offline and not cached: the placeholder.
+// - The disruption post (VITE_DISRUPTION_URL): network-first, 3 s timeout, then the last answer.
+// - Supabase (the VITE_SUPABASE_URL origin, any /auth/v1, /rest/v1, /functions/v1, /realtime/v1):
+//   NO route, so the browser sends these straight to the network and nothing of them ever
+//   lands in Cache Storage. The offline copy of patient data is the Dexie mirror.
+// - Updates: a new worker waits until the user accepts the "update available" notice
+//   (src/app/pwa), which posts SKIP_WAITING; on activation it claims the open pages, which then
+//   reload. The very first install claims the page at once (nothing to replace).
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { env } from '../src/app/config/env';
+import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/data/images/product-image';
+import { CACHE_NAMES, DISRUPTION, NAVIGATION_DENYLIST, PRODUCT_IMAGES, isDisruptionPost, isProductImage, swConfig } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+const config = swConfig({
+  supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string | undefined,
+  productImageHost: import.meta.env.VITE_PRODUCT_IMAGE_HOST as string | undefined,
+  disruptionUrl: env.VITE_DISRUPTION_URL,
+});
+
+// Updates wait for the user (SKIP_WAITING below); whichever worker activates takes over the open pages.
+clientsClaim();
+
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/(auth|rest|realtime|functions|mailbox)\//] }));
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isProductImage(url, config),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.productImages,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [...PRODUCT_IMAGES.statuses] }),
+      new ExpirationPlugin({ maxEntries: PRODUCT_IMAGES.maxEntries, maxAgeSeconds: PRODUCT_IMAGES.maxAgeSeconds, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isDisruptionPost(url, config),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.disruption,
+    networkTimeoutSeconds: DISRUPTION.networkTimeoutSeconds,
+    plugins: [
+      // 404 too: the latest answer replaces an older post, so a lifted disruption does not come back
+      new CacheableResponsePlugin({ statuses: [...DISRUPTION.statuses] }),
+      new ExpirationPlugin({ maxEntries: DISRUPTION.maxEntries, maxAgeSeconds: DISRUPTION.maxAgeSeconds }),
+    ],
+  }),
+);
+
+// A route that fails (offline, nothing cached): pictures get the placeholder, the rest an error.
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'image') return (await matchPrecache(PRODUCT_IMAGE_PLACEHOLDER)) ?? Response.error();
+  return Response.error();
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { TopBar } from './layout/top-bar';
+import { UpdateBanner } from './pwa/update-banner';
 import { SessionProvider } from './session-provider';
 
 export function App() {
@@ -20,6 +21,7 @@ export function App() {
           <Msg id="app.skipToContent" />
         </a>
         <TopBar />
+        <UpdateBanner />
         <NavBar />
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
           <ViewErrorBoundary resetKey={location}>

@@ -1,9 +1,23 @@
-// Registers the service worker in production builds. The update prompt and the
-// offline-ready notice come with the PWA issue.
+// Registers the service worker in production builds only (the dev server has none), after
+// the first paint: workbox-window and the PWA client (update prompt, offline-ready notice,
+// update checks; src/app/pwa) load as their own small chunks.
+import { notify } from '../ui/notifications/notification-store';
+import { pwaStore } from './pwa/pwa-store';
+
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('workbox-window').then(({ Workbox }) => {
-    const wb = new Workbox('/sw.js', { scope: '/' });
-    void wb.register();
+  void Promise.all([import('workbox-window'), import('./pwa/pwa-client')]).then(([{ Workbox }, { connectWorkbox }]) => {
+    connectWorkbox(new Workbox('/sw.js', { scope: '/' }), {
+      store: pwaStore,
+      notify,
+      reload: () => window.location.reload(),
+      now: () => Date.now(),
+      isOnline: () => navigator.onLine,
+      win: window,
+      doc: document,
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (handle) => window.clearInterval(handle as number),
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    });
   });
 }

@@ -1,0 +1,103 @@
+// The page's side of the service worker (workbox-window), loaded only in production builds
+// (src/app/register-sw.ts) and lazily, after the first paint:
+// - first install: "ready to work offline" (an info bubble, spec §2 notifications);
+// - a new version waiting: the persistent "update available" banner (pwa-store.ts); its
+//   reload button posts SKIP_WAITING and the page reloads when the new worker controls it;
+//   the worker never takes over on its own (no forced skipWaiting);
+// - update checks on window focus and when the page becomes visible again (at most once a
+//   minute), and hourly; none while offline.
+import type { NotificationKind } from '../../ui/notifications/notification-store';
+import type { PwaStore } from './pwa-store';
+
+export const UPDATE_CHECK_MIN_GAP_MS = 60_000;
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+/** after "reload", if the new worker has not taken over by then, reload anyway */
+export const RELOAD_FALLBACK_MS = 10_000;
+export const OFFLINE_READY_MESSAGE = 'pwa.offlineReady';
+
+interface WorkboxLifecycleEvent {
+  isUpdate?: boolean;
+  isExternal?: boolean;
+}
+
+/** The part of workbox-window's Workbox used here (a fake in the unit tests). */
+export interface WorkboxLike {
+  addEventListener(type: 'waiting' | 'activated' | 'controlling', listener: (event: WorkboxLifecycleEvent) => void): void;
+  register(): Promise<unknown>;
+  update(): Promise<unknown>;
+  messageSkipWaiting(): void;
+}
+
+interface Listenable {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+export interface PwaDeps {
+  store: PwaStore;
+  notify: (kind: NotificationKind, messageId: string) => unknown;
+  reload: () => void;
+  now: () => number;
+  isOnline: () => boolean;
+  win: Listenable;
+  doc: Listenable & { readonly visibilityState: DocumentVisibilityState };
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+}
+
+export interface PwaConnection {
+  /** checks for a new version unless one was checked less than a minute ago (or offline) */
+  checkForUpdate(): void;
+  dispose(): void;
+}
+
+export function connectWorkbox(wb: WorkboxLike, deps: PwaDeps): PwaConnection {
+  let accepted = false;
+  let reloaded = false;
+  let lastCheck = deps.now(); // registering checks too
+  const reloadOnce = () => {
+    if (reloaded) return;
+    reloaded = true;
+    deps.reload();
+  };
+
+  wb.addEventListener('activated', (event) => {
+    if (!event.isUpdate && !event.isExternal) deps.notify('success', OFFLINE_READY_MESSAGE);
+  });
+  // own update or one another tab found (isExternal): either waits for the user
+  wb.addEventListener('waiting', () => {
+    deps.store.offerUpdate(() => {
+      accepted = true;
+      wb.messageSkipWaiting();
+      deps.setTimeout(reloadOnce, RELOAD_FALLBACK_MS);
+    });
+  });
+  wb.addEventListener('controlling', () => {
+    if (accepted) reloadOnce();
+  });
+
+  const checkForUpdate = () => {
+    const now = deps.now();
+    if (now - lastCheck < UPDATE_CHECK_MIN_GAP_MS || !deps.isOnline()) return;
+    lastCheck = now;
+    wb.update().catch(() => undefined); // offline or the server away: the next check tries again
+  };
+  const onVisibility = () => {
+    if (deps.doc.visibilityState === 'visible') checkForUpdate();
+  };
+  deps.win.addEventListener('focus', checkForUpdate);
+  deps.doc.addEventListener('visibilitychange', onVisibility);
+  const timer = deps.setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+
+  wb.register().catch((error: unknown) => console.error('service worker registration failed', error));
+
+  return {
+    checkForUpdate,
+    dispose() {
+      deps.win.removeEventListener('focus', checkForUpdate);
+      deps.doc.removeEventListener('visibilitychange', onVisibility);
+      deps.clearInterval(timer);
+    },
+  };
+}
