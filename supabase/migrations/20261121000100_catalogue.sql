@@ -44,7 +44,9 @@ create index pharmindex_generics_idx on public.pharmindex (atc, qty, qtyu) where
 -- text_pattern_ops serves `upper(dscrd) like 'ABC%DEF%'` (range scan on the fixed prefix) on any
 -- Postgres without extensions; search_medications() below uses it.
 create index pharmindex_dscrd_upper_pattern_idx on public.pharmindex (upper(dscrd) text_pattern_ops);
-create index pharmindex_dscrd_idx on public.pharmindex (dscrd);
+-- No plain btree on dscrd: with one, Postgres answers `order by dscrd limit 7` of a short prefix
+-- by walking the whole index and testing ILIKE row by row (seconds on 150,000 articles; see
+-- tests/bench/medication-search.ts).
 
 -- A trigram index additionally serves PostgREST's own `dscrd=ilike.ABC*DEF*` filter (the query
 -- supabase-js builds with .ilike()). pg_trgm ships with hosted Supabase, PostgreSQL contrib and
@@ -121,6 +123,9 @@ create or replace function public.search_medications(
 ) returns setof public.pharmindex
 language plpgsql
 stable
+-- a page of results, not the default estimate of 1000 rows (which made the planner read the
+-- whole image and product tables when the result is embedded)
+rows 10
 set search_path = ''
 as $$
 declare
