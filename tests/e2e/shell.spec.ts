@@ -84,8 +84,12 @@ test.describe('notifications', () => {
     await page.getByRole('button', { name: 'Deutsch' }).click({ timeout: 1000 });
     const bubbles = page.locator('.notification');
     await expect(bubbles).toHaveCount(2);
-    const [first, second] = [await bubbles.nth(0).boundingBox(), await bubbles.nth(1).boundingBox()];
-    expect(first && second && Math.round(second.y - (first.y + first.height))).toBe(30);
+    // layout positions (offsetTop), not boxes: the entry animation moves a bubble by a few pixels
+    const gap = await page.locator('.notifications').evaluate((stack) => {
+      const [first, second] = [...stack.children] as HTMLElement[];
+      return first && second ? second.offsetTop - (first.offsetTop + first.offsetHeight) : null;
+    });
+    expect(gap).toBe(30);
     await expect(page.locator('[aria-live="polite"]')).toContainText(de['language.changed'].split('{')[0] ?? '');
     await page.clock.runFor(3400);
     await expect(bubbles).toHaveCount(2);
