@@ -90,7 +90,7 @@ test.describe('notifications', () => {
       return first && second ? second.offsetTop - (first.offsetTop + first.offsetHeight) : null;
     });
     expect(gap).toBe(30);
-    await expect(page.locator('[aria-live="polite"]')).toContainText(de['language.changed'].split('{')[0] ?? '');
+    await expect(page.locator('.notifications[aria-live="polite"]')).toContainText(de['language.changed'].split('{')[0] ?? '');
     await page.clock.runFor(3400);
     await expect(bubbles).toHaveCount(2);
     await page.clock.runFor(200);
