@@ -10,6 +10,7 @@ import { NavBar } from './layout/nav-bar';
 import { TopBar } from './layout/top-bar';
 import { UpdateBanner } from './pwa/update-banner';
 import { SessionProvider } from './session-provider';
+import { SyncShell } from './sync/sync-shell';
 
 export function App() {
   const mainRef = useRef<HTMLElement>(null);
@@ -22,7 +23,9 @@ export function App() {
         </a>
         <TopBar />
         <UpdateBanner />
-        <NavBar />
+        <SyncShell>
+          <NavBar />
+        </SyncShell>
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
           <ViewErrorBoundary resetKey={location}>
             <AppRouter mainRef={mainRef} />

@@ -33,6 +33,8 @@ const profileMfa = lazy(() => import('../features/account/mfa-view'));
 const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
+const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
+const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -50,7 +52,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/generics/calculator', 'title.genericsCalculator', 'public'),
   route('/prescriptiontutorial', 'title.prescriptionTutorial', 'public', tutorial),
   route('/dashboard', 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
-  route('/prescriptions', 'title.prescriptions', 'session'),
+  route('/prescriptions', 'title.prescriptions', 'session', prescriptions),
   route('/prescriptions/add', 'title.prescriptionsAdd', 'session'),
   route('/orders', 'title.orders', 'session'),
   route('/order', 'title.order', 'setup'),
@@ -61,7 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('/order/insurance', 'title.orderInsurance', 'profile'),
   route('/order/orderfinish', 'title.orderFinish', 'setup'),
   route('/profile/overview/:showInfo?', 'title.profileOverview', 'session'),
-  route('/profile/basedata', 'title.profileBaseData', 'session'),
+  route('/profile/basedata', 'title.profileBaseData', 'session', profileBaseData),
   route('/profile/insurance', 'title.profileInsurance', 'profile'),
   route('/profile/questionnaire', 'title.profileQuestionnaire', 'profile'),
   route('/profile/medication', 'title.profileMedication', 'profile'),

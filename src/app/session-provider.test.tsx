@@ -6,7 +6,8 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import de from '../../lang/de.json';
 import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
-import type { CustomerSummaryState } from '../data/customer-summary';
+import type { CustomerSummaryState, PullFailure } from '../data/customer-summary';
+import { notifications } from '../ui/notifications/notification-store';
 import { SIGNED_OUT } from './guards';
 import { NavBar } from './layout/nav-bar';
 import { RouteScreen } from './route-screen';
@@ -109,6 +110,19 @@ describe('SessionProvider', () => {
     const { backend, ensure } = fakeBackend(signedIn({ needsSecondFactor: true, aal: { current: 'aal1', next: 'aal2' } }));
     renderShell(backend, '/login');
     expect(ensure).not.toHaveBeenCalled();
+  });
+
+  // spec §8 "Loading orders fails": the data layer reports the failed pull, the shell notifies
+  it('a failed pull of the orders raises the orders notification; other areas do not', () => {
+    const { backend } = fakeBackend(signedIn());
+    let report: (f: PullFailure) => void = () => {};
+    backend.customerSummaryStore.onPullFailure = (listener) => ((report = listener), () => {});
+    renderShell(backend, '/elsewhere');
+    const before = notifications.list().length;
+    act(() => report({ area: 'customer', error: 'failed' }));
+    expect(notifications.list().length).toBe(before);
+    act(() => report({ area: 'orders', error: 'failed' }));
+    expect(notifications.list().at(-1)).toMatchObject({ kind: 'danger', messageId: 'orders.error.load' });
   });
 
   it('the logout button signs out through the data layer', async () => {

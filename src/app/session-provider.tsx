@@ -1,11 +1,14 @@
 // Provides the SessionContext of the shell from the data layer's session store (auth
-// listener, assurance level, require_pw_reset) and the interim customer summary (profile,
-// setup, active prescriptions). supabase-js loads as its own chunk after the first paint;
-// until then, and until a signed-in patient's summary is known, the session is 'loading'.
+// listener, assurance level, require_pw_reset) and the customer summary (profile, setup,
+// active prescriptions) read from the local mirror. Driving the summary drives the data:
+// ensure() opens the patient's data (pull, realtime), reset() on sign-out stops it and wipes
+// the mirror. supabase-js loads as its own chunk after the first paint; until then, and until
+// a signed-in patient's summary is known, the session is 'loading'. Failed pulls become
+// notifications here (data raises error codes, never texts).
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
-import type { CustomerSummaryState } from '../data/customer-summary';
+import type { CustomerSummaryState, PullFailure } from '../data/customer-summary';
 import { notify } from '../ui/notifications/notification-store';
 import { SIGNED_OUT, type SessionView } from './guards';
 import { SessionContext, type SessionContextValue } from './session-context';
@@ -14,7 +17,11 @@ type Store<T> = { get: () => T; subscribe: (listener: () => void) => () => void 
 
 export interface SessionBackend {
   sessionStore: Store<AuthState>;
-  customerSummaryStore: Store<CustomerSummaryState> & { ensure: (userId: string, key?: string) => void; reset: () => void };
+  customerSummaryStore: Store<CustomerSummaryState> & {
+    ensure: (userId: string, key?: string) => void;
+    reset: () => void;
+    onPullFailure?: (listener: (failure: PullFailure) => void) => () => void;
+  };
   signOut: () => Promise<unknown>;
 }
 
@@ -86,6 +93,18 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     if (wantsSummary && userId) backend.customerSummaryStore.ensure(userId, key);
     else if (auth.status === 'signedOut') backend.customerSummaryStore.reset();
   }, [backend, wantsSummary, userId, key, auth.status]);
+
+  // spec §8 "Loading orders fails": 'Fehler - Bestellungen konnten nicht geladen werden.'
+  // Not while the device is offline: the mirror is shown and the sync state says why.
+  useEffect(
+    () =>
+      backend?.customerSummaryStore.onPullFailure?.((failure) => {
+        if (failure.area !== 'orders') return;
+        if (failure.error === 'network' && globalThis.navigator?.onLine === false) return;
+        notify('danger', 'orders.error.load');
+      }),
+    [backend],
+  );
 
   useEffect(() => {
     if (summary.status !== 'failed' || announced.current.failedKey === summary.key) return;

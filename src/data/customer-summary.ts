@@ -1,20 +1,19 @@
-// INTERIM READ — replaced by the local-first data layer (Dexie mirror, later issue).
-//
 // What the shell's guards need of a signed-in patient (spec §2 Shell, §4 Profile setup):
-// hasProfile, hasSetup and hasPrescriptions (an active prescription: navigation, orders).
-// Until the customer is mirrored into IndexedDB, it is read here with the one select of
-// spec §7 ("Select webshop_customers by id with the nested related tables, at most one
-// row") and summarized with the domain's rules. When the data layer exists, the session
-// provider reads these flags from the mirror instead and this file goes.
-import type { SupabaseClient } from '@supabase/supabase-js';
+// hasProfile, hasSetup and hasPrescriptions (an active prescription: navigation, orders),
+// read from the local mirror. ensure() starts the patient's data session (pull, realtime,
+// see pull/data-session.ts); the flags follow the mirrored customer record live, so they
+// are there offline too, and change as soon as a pull or an outbox write changes the record.
+// reset() (signed out) stops the session and wipes the mirror.
+import { liveQuery, type Subscription } from 'dexie';
 import type { CustomerRecord } from '../domain/entities';
 import { isPrescriptionActive } from '../domain/prescription-state';
-import { err, ok, type Result } from '../domain/result';
 import { setupFlags } from '../domain/setup-state';
+import { localDb, META, type LocalDb } from './local/local-db';
+import { mirrorOwner } from './local/mirror-owner';
+import { wipeAfterSignOut } from './local/wipe';
+import { startDataSession, type DataSession } from './pull/data-session';
+import type { PullArea, PullError, PullResult } from './pull/pull';
 import { supabase } from './supabase-client';
-
-export const CUSTOMER_SELECT =
-  '*, webshop_customer_address(*), webshop_customer_insurance(*), webshop_customer_questionnaire(*), webshop_customer_order_defaults(*), webshop_customer_additional_info(*), webshop_customer_medication(*)';
 
 export interface CustomerSummary {
   hasProfile: boolean;
@@ -22,7 +21,13 @@ export interface CustomerSummary {
   hasPrescriptions: boolean;
 }
 
-export type CustomerSummaryError = 'network' | 'failed';
+export type CustomerSummaryError = PullError;
+
+/** A pull of one area failed (the app layer turns it into a notification). */
+export interface PullFailure {
+  area: PullArea;
+  error: PullError;
+}
 
 /** The flags of a loaded customer (none yet: a new account). */
 export function summarizeCustomer(customer: CustomerRecord | null, now: Date): CustomerSummary {
@@ -34,46 +39,84 @@ export function summarizeCustomer(customer: CustomerRecord | null, now: Date): C
   };
 }
 
-export async function loadCustomerSummary(
-  userId: string,
-  client: SupabaseClient = supabase(),
-  now: () => Date = () => new Date(),
-): Promise<Result<CustomerSummary, CustomerSummaryError>> {
-  try {
-    const { data, error, status } = await client.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).maybeSingle();
-    // status 0: no answer at all (postgrest-js reports the failed fetch)
-    if (error) return err(status === 0 ? 'network' : 'failed');
-    return ok(summarizeCustomer(data as CustomerRecord | null, now()));
-  } catch {
-    return err('network');
-  }
-}
-
 export interface CustomerSummaryState {
   /** whose summary this is ('' = none) */
   key: string;
+  /** ready: the mirror holds a pulled customer area of this user (maybe from an earlier visit) */
   status: 'idle' | 'loading' | 'ready' | 'failed';
   summary: CustomerSummary | null;
+  /** the first pull failed and the mirror had nothing of this user */
   error: CustomerSummaryError | null;
+}
+
+export interface CustomerSummaryDeps {
+  db: () => LocalDb;
+  start: (userId: string, onResult: (area: PullArea, result: PullResult) => void) => DataSession;
+  wipe: () => Promise<void>;
+  now?: () => Date;
 }
 
 const IDLE: CustomerSummaryState = { key: '', status: 'idle', summary: null, error: null };
 
-/** A small store: the summary of one signed-in patient, loaded once per key, reloadable. */
-export function createCustomerSummaryStore(load: (userId: string) => Promise<Result<CustomerSummary, CustomerSummaryError>> = (id) => loadCustomerSummary(id)) {
+const appDeps: CustomerSummaryDeps = {
+  db: localDb,
+  start: (userId, onResult) => startDataSession(userId, { client: supabase(), db: localDb(), onResult }),
+  wipe: () => wipeAfterSignOut(),
+};
+
+/** The mirrored customer of this user, once its area was pulled (undefined: not yet). */
+async function mirroredCustomer(db: LocalDb, userId: string): Promise<{ customer: CustomerRecord | null } | undefined> {
+  if ((await mirrorOwner(db)) !== userId) return undefined;
+  if (!(await db.meta.get(META.pulledAt('customer')))) return undefined;
+  return { customer: (await db.customers.get(userId)) ?? null };
+}
+
+export function createCustomerSummaryStore(deps: CustomerSummaryDeps = appDeps) {
+  const now = deps.now ?? (() => new Date());
   let state = IDLE;
-  let userId = '';
+  /** the signed-in user's run; its data session starts once an earlier wipe has finished */
+  let run: { userId: string; session: DataSession | null } | null = null;
+  let wiping: Promise<void> = Promise.resolve();
+  let watching: Subscription | null = null;
   const listeners = new Set<() => void>();
+  const failureListeners = new Set<(f: PullFailure) => void>();
   const set = (next: CustomerSummaryState) => {
     state = next;
     listeners.forEach((l) => l());
   };
 
-  async function run(key: string): Promise<void> {
-    set({ ...state, key, status: 'loading', error: null });
-    const result = await load(userId);
-    if (state.key !== key) return; // signed out or another user meanwhile
-    set(result.ok ? { key, status: 'ready', summary: result.value, error: null } : { key, status: 'failed', summary: null, error: result.error });
+  function end(): void {
+    watching?.unsubscribe();
+    watching = null;
+    void run?.session?.stop();
+    run = null;
+  }
+
+  function begin(userId: string, key: string): void {
+    end();
+    const current: { userId: string; session: DataSession | null } = { userId, session: null };
+    run = current;
+    set({ key, status: 'loading', summary: null, error: null });
+    const fail = (error: CustomerSummaryError) => {
+      if (run === current && state.status === 'loading') set({ ...state, status: 'failed', error });
+    };
+    void wiping.then(() => {
+      if (run !== current) return;
+      const session = deps.start(userId, (area, result) => {
+        if (run === current && !result.ok) failureListeners.forEach((l) => l({ area, error: result.error }));
+      });
+      current.session = session;
+      watching = liveQuery(() => mirroredCustomer(deps.db(), userId)).subscribe({
+        next: (found) => {
+          if (run === current && found) set({ key: state.key, status: 'ready', summary: summarizeCustomer(found.customer, now()), error: null });
+        },
+        error: () => fail('failed'),
+      });
+      session.ready.then(
+        (report) => report.errors.customer && fail(report.errors.customer),
+        () => fail('failed'),
+      );
+    });
   }
 
   return {
@@ -82,23 +125,38 @@ export function createCustomerSummaryStore(load: (userId: string) => Promise<Res
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Every failed pull of an area while signed in. */
+    onPullFailure(listener: (failure: PullFailure) => void): () => void {
+      failureListeners.add(listener);
+      return () => failureListeners.delete(listener);
+    },
     /**
-     * Loads the summary for this user unless it is already loaded (or loading) under the
-     * same key; the key also names what changes the answer (the assurance level: RLS hides
-     * the rows from an aal1 session of a patient with two-factor).
+     * Starts this user's data session unless it runs already under the same key; the key
+     * also names what changes the answer (the assurance level: RLS hides the rows from an
+     * aal1 session of a patient with two-factor), so a new key of the same user pulls again.
      */
     ensure(id: string, key = id): void {
       if (state.key === key && state.status !== 'idle') return;
-      userId = id;
-      void run(key);
+      if (run?.userId === id) {
+        set({ ...state, key });
+        void run.session?.engine.pull();
+        return;
+      }
+      begin(id, key);
     },
-    /** Loads again (after a profile save; the data-layer issue replaces this with live queries). */
-    refresh(): Promise<void> {
-      return state.key ? run(state.key) : Promise.resolve();
+    /** Pulls the customer again (the mirror changes, the flags follow). */
+    async refresh(): Promise<void> {
+      await run?.session?.engine.pull(['customer', 'medications']);
     },
+    /**
+     * Signed out: stops the data session and wipes the mirror. The wipe starts at once (an
+     * answer still arriving for the old session finds no owner and writes nothing); a next
+     * sign-in starts its session only after it.
+     */
     reset(): void {
-      userId = '';
+      end();
       if (state !== IDLE) set(IDLE);
+      wiping = wiping.then(() => deps.wipe()).catch(() => {});
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, SIGNED_OUT_STATE } from './session-store';
+import { createSessionStore, readStoredSession, SIGNED_OUT_STATE, storedAssuranceLevel } from './session-store';
 
 // spec §4 Authentication: the session events, the assurance level and the forced change.
 // The auth client is a stand-in that emits what supabase-js emits; the real client is
@@ -133,5 +133,50 @@ describe('session store', () => {
     await emit('SIGNED_IN', session());
     await vi.waitFor(() => expect(store.get().status).toBe('signedIn'));
     expect(store.get().aal).toEqual({ current: null, next: null });
+  });
+});
+
+// A patient who opens the app offline with an expired access token: supabase-js keeps the
+// stored session but answers INITIAL_SESSION with null (README "offline start").
+describe('offline start with a stored session', () => {
+  const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+
+  it('INITIAL_SESSION null with a stored session: signed in as its user, level from the token', async () => {
+    let callback: Callback = () => {};
+    const stored = { ...session(), access_token: jwt({ aal: 'aal2' }), user: { ...session().user, factors: [{ status: 'verified' }] } } as Session;
+    const store = createSessionStore({
+      auth: () => ({ onAuthStateChange: (cb: Callback) => ((callback = cb), { data: { subscription: {} } }), mfa: { getAuthenticatorAssuranceLevel: vi.fn() } }) as never,
+      leave: vi.fn(),
+      storedSession: () => stored,
+    });
+    store.subscribe(() => {});
+    callback('INITIAL_SESSION', null);
+    expect(store.get()).toMatchObject({ status: 'signedIn', user: { id: 'user-1' }, aal: { current: 'aal2', next: 'aal2' }, needsSecondFactor: false });
+  });
+
+  it('without a stored session it stays signed out; a SIGNED_OUT event never reads the storage', async () => {
+    let callback: Callback = () => {};
+    const storedSession = vi.fn(() => null);
+    const store = createSessionStore({
+      auth: () => ({ onAuthStateChange: (cb: Callback) => ((callback = cb), { data: { subscription: {} } }), mfa: { getAuthenticatorAssuranceLevel: vi.fn() } }) as never,
+      leave: vi.fn(),
+      storedSession,
+    });
+    store.subscribe(() => {});
+    callback('INITIAL_SESSION', null);
+    expect(store.get()).toEqual(SIGNED_OUT_STATE);
+    callback('SIGNED_OUT', null);
+    expect(storedSession).toHaveBeenCalledOnce();
+  });
+
+  it('readStoredSession and storedAssuranceLevel', () => {
+    const good = { access_token: jwt({ aal: 'aal1' }), refresh_token: 'r', user: { id: 'u' } };
+    const storage = (v: string | null) => ({ getItem: () => v });
+    expect(readStoredSession(storage(JSON.stringify(good)), 'k')).toMatchObject({ user: { id: 'u' } });
+    expect(readStoredSession(storage('{"access_token":"a"}'), 'k')).toBeNull();
+    expect(readStoredSession(storage('not json'), 'k')).toBeNull();
+    expect(readStoredSession(undefined, 'k')).toBeNull();
+    expect(storedAssuranceLevel(good as unknown as Session)).toEqual({ current: 'aal1', next: 'aal1' });
+    expect(storedAssuranceLevel({ ...good, access_token: 'x' } as unknown as Session)).toEqual({ current: null, next: null });
   });
 });

@@ -11,10 +11,20 @@
 //   The new session simply replaces the old one in this store.
 // - SIGNED_OUT (after a signed-in state) goes to / with a full page load: that clears
 //   every piece of medical data held in memory, which is what the spec's reload is for.
-//   Other tabs get SIGNED_OUT from supabase-js too and do the same.
+//   Other tabs get SIGNED_OUT from supabase-js too and do the same. Before leaving, the
+//   local mirror is wiped (medical data on shared devices; ARCHITECTURE.md "The client" 5).
+//
+// Offline start: with an expired access token and no connection, supabase-js keeps the
+// session in storage (the refresh failed for want of a network, it retries) but answers
+// INITIAL_SESSION with null. The patient is still signed in: the stored session's user is
+// taken (storedSession), so the mirror shows their data; when the connection returns,
+// supabase-js refreshes the token (TOKEN_REFRESHED) or, if the refresh token was refused,
+// removes the session (SIGNED_OUT).
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { LANGUAGES, type Lang } from '../../i18n/languages';
+import { wipeAfterSignOut } from '../local/wipe';
 import { supabase } from '../supabase-client';
+import { storedSessionKey } from './sign-out';
 import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, type AssuranceLevelName, type AuthState, type SessionUser } from './auth-state';
 
 export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
@@ -28,6 +38,32 @@ export interface SessionStoreDeps {
   auth: () => AuthApi;
   /** after a sign-out from a signed-in state: leave for / with a full page load */
   leave: () => void;
+  /** the session supabase-js keeps in storage, read as it is (no refresh); null: none */
+  storedSession?: () => Session | null;
+}
+
+/** The stored session (supabase-js' storage key) if it looks like one, else null. */
+export function readStoredSession(storage: Pick<Storage, 'getItem'> | undefined, key: string = storedSessionKey()): Session | null {
+  try {
+    const value = JSON.parse(storage?.getItem(key) ?? 'null') as Partial<Session> | null;
+    return value?.access_token && value.refresh_token && value.user?.id ? (value as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
+export function storedAssuranceLevel(session: Session): AuthState['aal'] {
+  let current: AssuranceLevelName = null;
+  try {
+    const part = session.access_token.split('.')[1] ?? '';
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
+    if (payload.aal === 'aal1' || payload.aal === 'aal2') current = payload.aal;
+  } catch {
+    // not a readable JWT: level unknown, the server still checks
+  }
+  const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
+  return { current, next: verified ? 'aal2' : current };
 }
 
 export function sessionUserOf(user: User): SessionUser {
@@ -70,6 +106,19 @@ export function createSessionStore(deps: SessionStoreDeps) {
 
   function onEvent(event: AuthChangeEvent, session: Session | null): void {
     const gen = ++generation;
+    const stored = event === 'INITIAL_SESSION' && !session ? (deps.storedSession?.() ?? null) : null;
+    if (stored) {
+      const aal = storedAssuranceLevel(stored);
+      set({
+        ...LOADING_STATE,
+        status: 'signedIn',
+        user: sessionUserOf(stored.user),
+        requirePasswordChange: requiresPasswordChange(stored.user),
+        aal,
+        needsSecondFactor: needsSecondFactorFor(aal),
+      });
+      return;
+    }
     if (event === 'SIGNED_OUT' || !session) {
       const wasSignedIn = state.status === 'signedIn';
       set(SIGNED_OUT_STATE);
@@ -118,5 +167,10 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 /** The app's session. */
 export const sessionStore: SessionStore = createSessionStore({
   auth: () => supabase().auth,
-  leave: () => globalThis.location?.assign('/'),
+  leave: () => {
+    const wiped = wipeAfterSignOut().catch(() => {});
+    // a blocked database must not keep the patient on the page
+    void Promise.race([wiped, new Promise((r) => setTimeout(r, 2000))]).then(() => globalThis.location?.assign('/'));
+  },
+  storedSession: () => readStoredSession(globalThis.localStorage),
 });

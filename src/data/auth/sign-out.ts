@@ -5,6 +5,7 @@
 // reloads at / (the refresh token then simply expires on the server).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase, supabaseUrl } from '../supabase-client';
+import { markExplicitSignOut, wipeLocalData } from '../local/wipe';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 
 /** Where supabase-js keeps the session (its default key: sb-<first host label>-auth-token). */
@@ -23,6 +24,8 @@ export async function signOut({
   storage = globalThis.localStorage,
   leave = () => globalThis.location?.assign('/'),
 }: SignOutDeps = {}): Promise<AuthResult<void>> {
+  // the patient's own choice (the shell warned about unsent changes): the wipe takes everything
+  markExplicitSignOut();
   const result = await guarded(async () => {
     const { error } = await client.auth.signOut();
     return error ? authFailure(error) : authOk(undefined);
@@ -33,6 +36,8 @@ export async function signOut({
     } catch {
       // storage blocked: nothing was stored either
     }
+    // the next page load starts signed out and would keep unsent changes: wipe now
+    await wipeLocalData().catch(() => {});
     leave();
     return authOk(undefined);
   }

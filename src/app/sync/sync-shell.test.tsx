@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+// The sync in the shell (ARCHITECTURE.md "The client" 4 and 5; spec §8 lost realtime
+// connection, save errors): notice, pending marker, refused changes, sign-out warning.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createOutboxViewStore } from '../../data/sync/outbox-view';
+import { createSyncState, SYNC_DEBOUNCE_MS } from '../../data/sync/sync-state';
+import de from '../../../lang/de.json';
+import fr from '../../../lang/fr.json';
+import { TestProviders } from '../../i18n/test-providers';
+import { NavBar } from '../layout/nav-bar';
+import { SIGNED_OUT, type SessionView } from '../guards';
+import { SessionContext } from '../session-context';
+import { reasonTexts, KIND_TEXT } from './rejection-text';
+import { SyncShell } from './sync-shell';
+import type { SyncBackend } from './use-sync-backend';
+
+function fakeBackend(unsent = 0) {
+  const syncState = createSyncState({ online: true, timers: globalThis as never });
+  const outboxView = createOutboxViewStore();
+  const backend = {
+    syncState,
+    outboxView,
+    runAppSync: vi.fn(),
+    discardChange: vi.fn(async () => {}),
+    retryChange: vi.fn(async () => {}),
+    unsentChanges: vi.fn(async () => unsent),
+  } satisfies SyncBackend;
+  return backend;
+}
+
+const SIGNED_IN = { ...SIGNED_OUT, status: 'signedIn' as const, hasPrescriptions: true };
+
+function renderShell(backend: SyncBackend, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
+  render(
+    <TestProviders lang={lang}>
+      <SessionContext.Provider value={{ session, signOut }}>
+        <SyncShell backend={backend}>
+          <NavBar />
+        </SyncShell>
+      </SessionContext.Provider>
+    </TestProviders>,
+  );
+  return signOut;
+}
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => vi.useRealTimers());
+
+describe('lost connection (spec §8)', () => {
+  it('shows after the debounce when offline, asks to restore and reload, and goes when back', () => {
+    const backend = fakeBackend();
+    renderShell(backend);
+    expect(backend.runAppSync).toHaveBeenCalled();
+    act(() => backend.syncState.setOnline(false));
+    expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
+    act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
+    expect(screen.getByText(de['sync.connection.lost'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Seite neu laden' })).toBeTruthy();
+    act(() => backend.syncState.setOnline(true));
+    expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
+  });
+
+  it('shows when realtime is down while signed in (French)', () => {
+    const backend = fakeBackend();
+    renderShell(backend, vi.fn(), 'fr');
+    act(() => {
+      backend.syncState.setRealtimeConnected(false);
+      vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
+    });
+    expect(screen.getByText(fr['sync.connection.lost'])).toBeTruthy();
+  });
+
+  it('signed out: nothing of it', () => {
+    const backend = fakeBackend();
+    renderShell(backend, vi.fn(), 'de', SIGNED_OUT);
+    act(() => {
+      backend.syncState.setOnline(false);
+      vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
+    });
+    expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
+  });
+});
+
+describe('pending changes and refused ones', () => {
+  it('says how many changes wait, and asks to sign in again while the replay waits for it', () => {
+    const backend = fakeBackend();
+    renderShell(backend);
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 2, rejectedCount: 0 }));
+    expect(screen.getByText('2 Änderungen warten auf das Senden')).toBeTruthy();
+    act(() => backend.syncState.setReplay({ lastError: null, lastSyncAt: null, paused: 'sessionExpired' }));
+    expect(screen.getByText(de['sync.paused'])).toBeTruthy();
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 }));
+    expect(screen.queryByText(/warten auf das Senden/)).toBeNull();
+  });
+
+  it('lists each refused change with what to correct; discard and retry are labelled and call the data layer', () => {
+    const backend = fakeBackend();
+    renderShell(backend);
+    act(() =>
+      backend.outboxView.set({
+        pendingCount: 0,
+        rejected: [
+          { id: 'e1', kind: 'customer.upsert', code: 'personal_data_locked', status: 403, createdAt: 1 },
+          { id: 'e2', kind: 'order.create', code: 'not_prescribed', status: 422, createdAt: 2 },
+        ],
+      }),
+    );
+    expect(screen.getByRole('heading', { name: '2 Änderungen wurden nicht gespeichert' })).toBeTruthy();
+    expect(screen.getByText(de['sync.reason.personalDataLocked'])).toBeTruthy();
+    expect(screen.getByText(de['sync.reason.notPrescribed'])).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Persönliche Angaben verwerfen' }));
+    expect(backend.discardChange).toHaveBeenCalledWith('e1');
+    fireEvent.click(screen.getByRole('button', { name: 'Bestellung erneut senden' }));
+    expect(backend.retryChange).toHaveBeenCalledWith('e2');
+  });
+
+  it('every kind and reason has its text in both languages', () => {
+    for (const id of [...Object.values(KIND_TEXT), ...reasonTexts()]) {
+      expect(de).toHaveProperty([id]);
+      expect(fr).toHaveProperty([id]);
+    }
+  });
+});
+
+describe('sign-out warning (ARCHITECTURE.md "The client" 5)', () => {
+  it('without unsent changes signs out at once', async () => {
+    const signOut = renderShell(fakeBackend(0));
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await vi.waitFor(() => expect(signOut).toHaveBeenCalledOnce());
+  });
+
+  it('with unsent changes asks first; "stay signed in" keeps the session, "sign out anyway" signs out', async () => {
+    const signOut = renderShell(fakeBackend(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Nicht gesendete Änderungen' });
+    expect(dialog.textContent).toContain('3 Änderungen wurden noch nicht an die Apotheke gesendet.');
+    expect(document.activeElement?.textContent).toBe('Angemeldet bleiben');
+    fireEvent.click(screen.getByRole('button', { name: 'Angemeldet bleiben' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(signOut).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Trotzdem abmelden' }));
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,89 @@
+// What an outbox entry can hold: one kind per write of spec §7 (Data service, Server functions).
+// Payloads are plain JSON (they sit in IndexedDB). A payload `id` that is a temporary id
+// (ids.ts) names a row the server has not inserted yet: it is sent as an insert and, once the
+// server answers, replaced by the server's id everywhere (mirror and later entries).
+import type {
+  AdditionalInfo,
+  Address,
+  Customer,
+  CustomerId,
+  InsuranceSave,
+  OrderDefaults,
+  Questionnaire,
+  RecordId,
+} from '../../domain/entities';
+import type { WebshopOrderBody } from '../../domain/order-draft';
+import type { OutboxEntry } from '../local/local-db';
+
+export type BaseDataFields = Pick<Customer, 'first_name' | 'last_name' | 'gender' | 'birthday'>;
+export type AddressFields = Pick<Address, 'street' | 'street_nr' | 'address2' | 'zip' | 'city' | 'phone'>;
+export type InsuranceFields = Omit<InsuranceSave, 'id' | 'customer_id'>;
+export type QuestionnaireFields = Omit<Questionnaire, 'id' | 'customer_id'>;
+export type OrderDefaultsFields = Pick<OrderDefaults, 'generic' | 'substitute' | 'probon' | 'get_invoice'> & { comment?: string | null };
+export type SendMethodFields = Pick<
+  AdditionalInfo,
+  'prescription_send_method' | 'prescription_location' | 'send_all' | 'description' | 'doc_name' | 'cpg_name'
+>;
+
+export interface OutboxCommandMap {
+  'customer.upsert': BaseDataFields & { id: CustomerId };
+  'address.upsert': AddressFields & { id: RecordId };
+  'insurance.upsert': InsuranceFields & { id: RecordId };
+  'questionnaire.upsert': QuestionnaireFields & { id: RecordId };
+  'orderDefaults.insert': OrderDefaultsFields & { id: RecordId };
+  'additionalInfo.upsert': SendMethodFields & { id: RecordId };
+  'additionalInfo.sendAsap': { id: RecordId; send_asap: boolean };
+  'additionalInfo.delete': { id: RecordId };
+  'order.create': { id: RecordId; body: WebshopOrderBody };
+}
+
+export type OutboxKind = keyof OutboxCommandMap;
+export type OutboxCommand = { [K in OutboxKind]: { kind: K; payload: OutboxCommandMap[K] } }[OutboxKind];
+export type TypedOutboxEntry = OutboxEntry & OutboxCommand;
+
+export const OUTBOX_KINDS: readonly OutboxKind[] = [
+  'customer.upsert',
+  'address.upsert',
+  'insurance.upsert',
+  'questionnaire.upsert',
+  'orderDefaults.insert',
+  'additionalInfo.upsert',
+  'additionalInfo.sendAsap',
+  'additionalInfo.delete',
+  'order.create',
+];
+
+export const isKnownEntry = (entry: OutboxEntry): entry is TypedOutboxEntry => (OUTBOX_KINDS as readonly string[]).includes(entry.kind);
+
+/** The nested list of the customer record (and table) a kind writes; null for the customer row and orders. */
+export type CustomerList =
+  | 'webshop_customer_address'
+  | 'webshop_customer_insurance'
+  | 'webshop_customer_questionnaire'
+  | 'webshop_customer_order_defaults'
+  | 'webshop_customer_additional_info';
+
+export const LIST_OF: Partial<Record<OutboxKind, CustomerList>> = {
+  'address.upsert': 'webshop_customer_address',
+  'insurance.upsert': 'webshop_customer_insurance',
+  'questionnaire.upsert': 'webshop_customer_questionnaire',
+  'orderDefaults.insert': 'webshop_customer_order_defaults',
+  'additionalInfo.upsert': 'webshop_customer_additional_info',
+  'additionalInfo.sendAsap': 'webshop_customer_additional_info',
+  'additionalInfo.delete': 'webshop_customer_additional_info',
+};
+
+/**
+ * Kinds whose success makes an earlier REJECTED entry of the same kind obsolete: each carries
+ * the whole state it writes (the latest record counts, spec §4), so the later one is the
+ * correction and the earlier one is removed then. Deletes and orders are never superseded.
+ */
+export const SUPERSEDING: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
+  'additionalInfo.sendAsap',
+  'customer.upsert',
+  'address.upsert',
+  'insurance.upsert',
+  'questionnaire.upsert',
+  'orderDefaults.insert',
+  'additionalInfo.upsert',
+]);

@@ -1,0 +1,111 @@
+// Writes of the pull into the mirror, one Dexie transaction per area. Each checks first that
+// the mirror still belongs to the user the data was fetched for: a sign-out wipes the mirror
+// (owner gone) while a request may still be on its way, and its answer must not bring the
+// data back.
+import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
+import { isLocalOrder, META, type LocalDb, type MirrorOrder } from '../local/local-db';
+import { mirrorOwner } from '../local/mirror-owner';
+import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
+
+/** 'not-owner': the mirror was wiped or claimed by someone else meanwhile; nothing written. */
+export type WriteOutcome = 'written' | 'not-owner';
+
+const stampArea = (db: LocalDb, area: string, at: number) => db.meta.put({ key: META.pulledAt(area), value: at });
+
+/** The customer record (null: no profile yet). */
+export async function writeCustomer(
+  db: LocalDb,
+  userId: CustomerId,
+  record: CustomerRecord | null,
+  { overlay = PENDING_OVERLAY, now = Date.now() }: { overlay?: PendingOverlay | null; now?: number } = {},
+): Promise<WriteOutcome> {
+  return db.transaction('rw', overlayStores(db), async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    if (record) await db.customers.put({ ...record, id: userId });
+    else await db.customers.delete(userId);
+    await stampArea(db, 'customer', now);
+    if (overlay) await overlay(db, userId, 'customer');
+    return 'written';
+  });
+}
+
+/**
+ * The customer's top-level orders: the fetched set replaces the stored one, so an order
+ * deleted on the server vanishes. A pending order (placed through the outbox) stays while its
+ * outbox entry exists and the server has no order with that key yet (the overlay then
+ * drops those whose entry is no longer pending).
+ */
+export async function writeOrders(
+  db: LocalDb,
+  userId: CustomerId,
+  orders: readonly Order[],
+  { overlay = PENDING_OVERLAY, now = Date.now() }: { overlay?: PendingOverlay | null; now?: number } = {},
+): Promise<WriteOutcome> {
+  return db.transaction('rw', overlayStores(db), async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    const fetched = orders as readonly MirrorOrder[];
+    const serverKeys = new Set(fetched.map((o) => o.idempotency_key).filter(Boolean));
+    const waiting = new Set((await db.outbox.where('customer_id').equals(userId).toArray()).map((e) => e.id));
+    const keep = new Set(fetched.map((o) => o.id));
+    const stale = (await db.orders.where('customer_id').equals(userId).toArray()).filter((o) => {
+      if (keep.has(o.id)) return false;
+      const key = o.outbox_id;
+      return !(isLocalOrder(o) && key && waiting.has(key) && !serverKeys.has(key));
+    });
+    await db.orders.bulkDelete(stale.map((o) => o.id));
+    await db.orders.bulkPut(fetched.map((o) => ({ ...o, customer_id: userId })));
+    await stampArea(db, 'orders', now);
+    if (overlay) await overlay(db, userId, 'orders');
+    return 'written';
+  });
+}
+
+/**
+ * The pharmacodes whose details the screens need offline: the prescriptions (spec §7), and
+ * also the ordered items and the questionnaire's other medications (order list, profile).
+ */
+export function neededPharmacodes(customer: CustomerRecord | null | undefined, orders: readonly Order[]): Pharmacode[] {
+  const codes = new Set<Pharmacode>();
+  const add = (code: unknown) => {
+    const n = Number(code);
+    if (Number.isSafeInteger(n) && n > 0) codes.add(n);
+  };
+  for (const p of customer?.webshop_customer_medication ?? []) add(p.medication_id);
+  for (const q of customer?.webshop_customer_questionnaire ?? []) for (const code of q.external_medications ?? []) add(code);
+  const items = (o: Order): void => {
+    for (const i of o.webshop_order_item ?? []) add(i.pharmacode);
+    for (const child of o.children ?? []) items(child);
+  };
+  orders.forEach(items);
+  return [...codes];
+}
+
+/** What the mirror of this user needs now (read inside or outside a transaction). */
+export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promise<Pharmacode[]> {
+  const [customer, orders] = await Promise.all([db.customers.get(userId), db.orders.where('customer_id').equals(userId).toArray()]);
+  return neededPharmacodes(customer, orders);
+}
+
+/** Puts the fetched medications that are still needed and drops those no longer needed. */
+export async function writeMedications(db: LocalDb, userId: CustomerId, medications: readonly Medication[], now = Date.now()): Promise<WriteOutcome> {
+  return db.transaction('rw', [db.customers, db.orders, db.medications, db.meta], async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    const needed = new Set(await mirrorPharmacodes(db, userId));
+    const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
+    await db.medications.bulkDelete(unneeded);
+    await db.medications.bulkPut(medications.filter((m) => needed.has(m.pharmacode)));
+    await stampArea(db, 'medications', now);
+    return 'written';
+  });
+}
+
+/** The insurer list replaces the stored one. */
+export async function writeInsurers(db: LocalDb, userId: CustomerId, names: readonly string[], now = Date.now()): Promise<WriteOutcome> {
+  return db.transaction('rw', [db.insurers, db.meta], async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    await db.insurers.clear();
+    await db.insurers.bulkPut(names.map((name) => ({ name })));
+    await stampArea(db, 'insurers', now);
+    return 'written';
+  });
+}

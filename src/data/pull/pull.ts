@@ -1,0 +1,108 @@
+// The pull (ARCHITECTURE.md "The client" 1): fetch what the screens need of the signed-in
+// patient and write it into the mirror, one transaction per area. Each area's result is an
+// error code or ok; the caller (the pull engine, the session layer) decides what to show.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CustomerId } from '../../domain/entities';
+import { ok, type Result } from '../../domain/result';
+import { META, type LocalDb } from '../local/local-db';
+import { mirrorOwner } from '../local/mirror-owner';
+import { mirrorPharmacodes, writeCustomer, writeInsurers, writeMedications, writeOrders, type WriteOutcome } from './mirror-writes';
+import type { PendingOverlay } from './pending-overlay';
+import { fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, type PullError } from './queries';
+
+export type { PullError } from './queries';
+
+export type PullArea = 'customer' | 'orders' | 'medications' | 'insurers';
+export const PULL_AREAS: readonly PullArea[] = ['customer', 'orders', 'medications', 'insurers'];
+
+export type PullResult = Result<WriteOutcome, PullError>;
+
+export interface PullOptions {
+  /** re-applies pending outbox entries after a write (default PENDING_OVERLAY; null: none) */
+  overlay?: PendingOverlay | null;
+  now?: () => number;
+}
+
+const clock = (o: PullOptions) => (o.now ?? Date.now)();
+
+export async function pullCustomer(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+  const answer = await fetchCustomer(client, userId);
+  if (!answer.ok) return answer;
+  return ok(await writeCustomer(db, userId, answer.value, { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) }));
+}
+
+export async function pullOrders(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+  const answer = await fetchOrders(client, userId);
+  if (!answer.ok) return answer;
+  return ok(await writeOrders(db, userId, answer.value, { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) }));
+}
+
+/**
+ * The medications the mirror needs (see neededPharmacodes). `onlyMissing`: ask only for codes
+ * not stored yet (after a realtime reload; usually no request at all); otherwise all again
+ * (prices and pictures may change).
+ */
+export async function pullMedications(
+  client: SupabaseClient,
+  db: LocalDb,
+  userId: CustomerId,
+  o: PullOptions & { onlyMissing?: boolean } = {},
+): Promise<PullResult> {
+  const needed = await mirrorPharmacodes(db, userId);
+  let codes = needed;
+  if (o.onlyMissing) {
+    const stored = await db.medications.bulkGet(needed);
+    codes = needed.filter((_, i) => !stored[i]);
+  }
+  const answer = codes.length ? await fetchMedications(client, codes) : ok([]);
+  if (!answer.ok) return answer;
+  return ok(await writeMedications(db, userId, answer.value, clock(o)));
+}
+
+export async function pullInsurers(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+  const answer = await fetchInsurers(client);
+  if (!answer.ok) return answer;
+  return ok(await writeInsurers(db, userId, answer.value, clock(o)));
+}
+
+export interface PullReport {
+  ok: boolean;
+  results: Record<PullArea, PullResult>;
+  /** the areas that failed, with their error */
+  errors: Partial<Record<PullArea, PullError>>;
+}
+
+export function reportOf(results: Record<PullArea, PullResult>): PullReport {
+  const errors: Partial<Record<PullArea, PullError>> = {};
+  for (const area of PULL_AREAS) {
+    const r = results[area];
+    if (!r.ok) errors[area] = r.error;
+  }
+  return { ok: Object.keys(errors).length === 0, results, errors };
+}
+
+/** Records the time of a pull in which every area succeeded (meta `lastPullAt`). */
+export async function recordLastPull(db: LocalDb, userId: CustomerId, at: number): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    if ((await mirrorOwner(db)) === userId) await db.meta.put({ key: META.lastPullAt, value: at });
+  });
+}
+
+/**
+ * Everything once: customer, orders and insurers side by side, then the medications their
+ * rows name. Records `lastPullAt` when all succeeded. The mirror must belong to `userId`
+ * (claimMirror) or nothing is written.
+ */
+export async function pullAll(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullReport> {
+  const [customer, orders, insurers] = await Promise.all([pullCustomer(client, db, userId, o), pullOrders(client, db, userId, o), pullInsurers(client, db, userId, o)]);
+  const medications = await pullMedications(client, db, userId, o);
+  const report = reportOf({ customer, orders, medications, insurers });
+  if (report.ok) await recordLastPull(db, userId, clock(o));
+  return report;
+}
+
+/** The time of the last complete pull (epoch ms), or null. */
+export async function lastPullAt(db: LocalDb): Promise<number | null> {
+  const row = await db.meta.get(META.lastPullAt);
+  return typeof row?.value === 'number' ? row.value : null;
+}

@@ -1,0 +1,67 @@
+// The reads of spec §7 "Data service" the pull makes, one function each. They take the
+// client as a parameter (STYLE.md), never throw, and answer a Result with an error code.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
+import { insurerList } from '../../domain/insurance';
+import { err, ok, type Result } from '../../domain/result';
+
+/** 'network': no answer (offline, server unreachable); 'failed': the server answered with an error. */
+export type PullError = 'network' | 'failed';
+
+/** webshop_customers with the nested related tables (spec §7). */
+export const CUSTOMER_SELECT =
+  '*, webshop_customer_address(*), webshop_customer_insurance(*), webshop_customer_questionnaire(*), webshop_customer_order_defaults(*), webshop_customer_additional_info(*), webshop_customer_medication(*)';
+
+/** The order tree: items and the sub-packages (children) with their items (supabase/README.md). */
+export const ORDER_SELECT = '*, webshop_order_item(*), children:webshop_order(*, webshop_order_item(*))';
+
+/** A medication with images, price and product (spec §3 Medication). */
+export const MEDICATION_SELECT = '*, pharmindex_images(picfront, picfront3d), pharmindex_prices(price), pharmindex_product(dose, doseu)';
+
+/** PostgREST's `in` filter goes into the URL: pharmacodes are asked for in batches of this size. */
+export const MEDICATION_BATCH = 150;
+
+type Answer<T> = { data: T | null; error: unknown; status: number };
+
+// postgrest-js reports a failed fetch with status 0 (no answer at all)
+const failure = (status: number): PullError => (status === 0 ? 'network' : 'failed');
+
+async function run<T, U>(query: () => PromiseLike<Answer<T>>, map: (data: T | null) => U): Promise<Result<U, PullError>> {
+  try {
+    const { data, error, status } = await query();
+    return error ? err(failure(status)) : ok(map(data));
+  } catch {
+    return err('network');
+  }
+}
+
+/** Select webshop_customers by id with the nested related tables (at most one row; null: no profile yet). */
+export function fetchCustomer(client: SupabaseClient, userId: CustomerId): Promise<Result<CustomerRecord | null, PullError>> {
+  return run(() => client.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).maybeSingle(), (data) => (data as CustomerRecord | null) ?? null);
+}
+
+/** Select webshop_order with items and children, customer_id = the user, parent null, by id descending. */
+export function fetchOrders(client: SupabaseClient, userId: CustomerId): Promise<Result<Order[], PullError>> {
+  return run(
+    () => client.from('webshop_order').select(ORDER_SELECT).eq('customer_id', userId).is('parent', null).order('id', { ascending: false }),
+    (data) => (data ?? []) as Order[],
+  );
+}
+
+/** The medications of these pharmacodes (pharmindex with images, prices, product). */
+export async function fetchMedications(client: SupabaseClient, pharmacodes: readonly Pharmacode[]): Promise<Result<Medication[], PullError>> {
+  const codes = [...new Set(pharmacodes)];
+  const found: Medication[] = [];
+  for (let i = 0; i < codes.length; i += MEDICATION_BATCH) {
+    const batch = await run(() => client.from('pharmindex').select(MEDICATION_SELECT).in('pharmacode', codes.slice(i, i + MEDICATION_BATCH)), (data) => (data ?? []) as Medication[]);
+    if (!batch.ok) return batch;
+    found.push(...batch.value);
+  }
+  // bigint columns arrive as JSON numbers; a string (a server configured otherwise) would miss the key
+  return ok(found.map((m) => ({ ...m, pharmacode: Number(m.pharmacode) })));
+}
+
+/** Select pharmindex_insurance descr1; deduplicated and sorted (spec §7). */
+export function fetchInsurers(client: SupabaseClient): Promise<Result<string[], PullError>> {
+  return run(() => client.from('pharmindex_insurance').select('descr1'), (data) => insurerList(((data ?? []) as { descr1: string | null }[]).map((r) => r.descr1)));
+}

@@ -1,0 +1,130 @@
+// Sync state (ARCHITECTURE.md "The client" 4): one observable source for the lost-connection
+// notice (spec §8) and the pending-changes marker. No React: get/subscribe for
+// useSyncExternalStore.
+//
+// A loss (offline, realtime down) shows only once it has lasted `debounceMs` (1.5 s), so a
+// flicker — a dropped socket that rejoins at once, a train tunnel — shows nothing; a return
+// shows at once. Every return (raw offline → online, realtime down → up, even inside the
+// debounce) calls the onReconnect listeners: changes may have been missed, and the outbox can
+// go now.
+import type { EntryError } from '../outbox/classify';
+import type { PauseReason } from '../outbox/replay';
+
+export interface SyncState {
+  /** the browser has a connection (debounced) */
+  online: boolean;
+  /** realtime subscription up (debounced); null: none wanted (signed out, not started) */
+  realtimeConnected: boolean | null;
+  /** outbox entries waiting to be sent */
+  pendingCount: number;
+  /** outbox entries the server refused, kept for the user */
+  rejectedCount: number;
+  /** the last transient failure of the replay (network, server); null after a success */
+  lastError: EntryError | null;
+  /** epoch ms when the outbox was last sent completely */
+  lastSyncAt: number | null;
+  /** why the replay waits (signed out, token expired, second factor); null: not paused */
+  paused: PauseReason | null;
+}
+
+export const SYNC_DEBOUNCE_MS = 1500;
+
+/** What the lost-connection notice of spec §8 is shown for. */
+export const connectionLost = (s: Pick<SyncState, 'online' | 'realtimeConnected'>): boolean => !s.online || s.realtimeConnected === false;
+
+export const unsentCount = (s: Pick<SyncState, 'pendingCount' | 'rejectedCount'>): number => s.pendingCount + s.rejectedCount;
+
+interface Timers {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: never) => void;
+}
+
+export interface SyncStateOptions {
+  online?: boolean;
+  debounceMs?: number;
+  timers?: Timers;
+}
+
+type Flag = 'online' | 'realtimeConnected';
+
+export function createSyncState(options: SyncStateOptions = {}) {
+  const debounceMs = options.debounceMs ?? SYNC_DEBOUNCE_MS;
+  const timers: Timers = options.timers ?? (globalThis as unknown as Timers);
+  const initialOnline = options.online ?? true;
+  const initial: SyncState = {
+    online: initialOnline,
+    realtimeConnected: null,
+    pendingCount: 0,
+    rejectedCount: 0,
+    lastError: null,
+    lastSyncAt: null,
+    paused: null,
+  };
+  let state = initial;
+  const raw: Record<Flag, boolean | null> = { online: initialOnline, realtimeConnected: null };
+  const pendingLoss: Record<Flag, unknown> = { online: null, realtimeConnected: null };
+  const listeners = new Set<() => void>();
+  const reconnectListeners = new Set<() => void>();
+
+  const set = (patch: Partial<SyncState>) => {
+    const next = { ...state, ...patch };
+    if ((Object.keys(patch) as (keyof SyncState)[]).every((k) => Object.is(next[k], state[k]))) return;
+    state = next;
+    listeners.forEach((l) => l());
+  };
+
+  const cancelLoss = (flag: Flag) => {
+    if (pendingLoss[flag] !== null) timers.clearTimeout(pendingLoss[flag] as never);
+    pendingLoss[flag] = null;
+  };
+
+  function setFlag(flag: Flag, value: boolean | null): void {
+    const before = raw[flag];
+    raw[flag] = value;
+    if (value === false) {
+      if (before === false) return;
+      cancelLoss(flag);
+      pendingLoss[flag] = timers.setTimeout(() => {
+        pendingLoss[flag] = null;
+        set({ [flag]: false });
+      }, debounceMs);
+      return;
+    }
+    cancelLoss(flag);
+    set({ [flag]: value });
+    if (value === true && before === false) reconnectListeners.forEach((l) => l());
+  }
+
+  return {
+    get: (): SyncState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** navigator.onLine and the online/offline events */
+    setOnline: (online: boolean) => setFlag('online', online),
+    /** the realtime subscription (part A's realtime status): true joined, false lost, null none */
+    setRealtimeConnected: (connected: boolean | null) => setFlag('realtimeConnected', connected),
+    setOutboxCounts: (counts: { pendingCount: number; rejectedCount: number }) => set(counts),
+    setReplay: (replay: Pick<SyncState, 'lastError' | 'lastSyncAt' | 'paused'>) => set(replay),
+    /** Called on every return of the connection or the realtime subscription. */
+    onReconnect(listener: () => void): () => void {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+    /** Signed out: no realtime, no outbox figures (the connection is kept). */
+    reset(): void {
+      cancelLoss('realtimeConnected');
+      raw.realtimeConnected = null;
+      set({ realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, paused: null });
+    },
+  };
+}
+
+export type SyncStateStore = ReturnType<typeof createSyncState>;
+
+/** The app's sync state. */
+export const syncState: SyncStateStore = createSyncState({ online: globalThis.navigator?.onLine ?? true });
+
+/** For part A's realtime subscription, or anything else that knows: the realtime connection is up or down. */
+export const setRealtimeConnected = (connected: boolean | null): void => syncState.setRealtimeConnected(connected);

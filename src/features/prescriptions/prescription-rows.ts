@@ -1,0 +1,63 @@
+// What one item of /prescriptions shows (spec §2, §3 Prescription, §4 Prescriptions): the
+// domain's rules applied to the mirrored prescriptions, orders and medication details.
+import { parseDosage, type Dosage } from '../../domain/dosage';
+import type { Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
+import { medicationName } from '../../domain/medication';
+import { daysUntilExpiry, lastOrderedAt, prescriptionsForToggle } from '../../domain/prescription-state';
+
+export interface PrescriptionRow {
+  id: RecordId;
+  pharmacode: Pharmacode;
+  /** name in the language (dscrd/dscrf), or null when the details are not mirrored */
+  name: string | null;
+  /** picture fields of the medication details (spec §7 product pictures) */
+  pictures: Medication['pharmindex_images'];
+  dosage: Dosage | null;
+  comment: string | null;
+  expiresAt: string | null;
+  singleUse: boolean;
+  used: boolean;
+  /** created_at of the latest order holding the medication; null: never ordered */
+  lastOrderedAt: string | null;
+}
+
+export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'>>;
+
+/**
+ * The rows of one side of the Active/Expired toggle. Order (chosen): active ones expiring
+ * soonest first, expired ones latest expiry first; no expiry date last; then by id.
+ */
+export function prescriptionRows(
+  prescriptions: readonly Prescription[],
+  orders: readonly Order[],
+  medications: MedicationLookup,
+  active: boolean,
+  language: Language,
+  now: Date,
+): PrescriptionRow[] {
+  const days = (p: Prescription) => daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY;
+  const direction = active ? 1 : -1;
+  return prescriptionsForToggle(prescriptions, active, now)
+    .slice()
+    .sort((a, b) => {
+      const [da, db] = [days(a), days(b)];
+      if (da !== db) return da === Number.POSITIVE_INFINITY ? 1 : db === Number.POSITIVE_INFINITY ? -1 : (da - db) * direction;
+      return a.id - b.id;
+    })
+    .map((p) => {
+      const medication = medications.get(Number(p.medication_id));
+      const dosage = parseDosage(p.dosage);
+      return {
+        id: p.id,
+        pharmacode: p.medication_id,
+        name: medication ? medicationName(medication, language) : null,
+        pictures: medication?.pharmindex_images ?? null,
+        dosage: dosage.ok ? dosage.value : null,
+        comment: p.comment?.trim() ? p.comment.trim() : null,
+        expiresAt: p.expires_at,
+        singleUse: p.single_use,
+        used: p.used,
+        lastOrderedAt: lastOrderedAt(p.medication_id, orders),
+      };
+    });
+}

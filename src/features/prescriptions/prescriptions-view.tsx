@@ -1,0 +1,34 @@
+import { useMemo, useState } from 'react';
+import { useMedications } from '../../data/hooks/use-medications';
+import { useOrders } from '../../data/hooks/use-orders';
+import { usePrescriptions } from '../../data/hooks/use-prescriptions';
+import { useSetupFlags } from '../../data/hooks/use-setup-flags';
+import type { Prescription } from '../../domain/entities';
+import { Spinner } from '../../ui/spinner';
+import { PrescriptionsScreen } from './prescriptions-screen';
+
+/** Route /prescriptions (spec §2): reads the local mirror only, so it works offline alike. */
+export default function PrescriptionsView() {
+  const prescriptions = usePrescriptions();
+  // mounted once the prescriptions are known, so the first medication query is for their codes
+  // (a live query keeps its previous answer while new arguments are read: no flash of pharmacodes)
+  return prescriptions === undefined ? <Spinner /> : <LoadedPrescriptions prescriptions={prescriptions} />;
+}
+
+function LoadedPrescriptions({ prescriptions }: { prescriptions: Prescription[] }) {
+  const [now] = useState(() => new Date());
+  const orders = useOrders();
+  const flags = useSetupFlags();
+  const pharmacodes = useMemo(() => [...new Set(prescriptions.map((p) => p.medication_id))].sort((a, b) => a - b), [prescriptions]);
+  const medications = useMedications(pharmacodes);
+  if (orders === undefined || flags === undefined || medications === undefined) return <Spinner />;
+  return (
+    <PrescriptionsScreen
+      prescriptions={prescriptions}
+      orders={orders}
+      medications={medications}
+      hasSentPrescription={flags.hasSentPrescription}
+      now={now}
+    />
+  );
+}

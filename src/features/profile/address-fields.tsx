@@ -1,0 +1,46 @@
+import type { FieldErrors } from '../../domain/schemas/validate';
+import { Msg } from '../../i18n/msg';
+import { TextField } from '../../ui/form/text-field';
+import type { AddressValues } from './basedata-values';
+
+/** Address and phone (spec §5 Address, Phone): street, number, line 2, zip, city, phone. */
+export function AddressFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: AddressValues;
+  errors: FieldErrors;
+  onChange: (field: keyof AddressValues, value: string) => void;
+}) {
+  const field = (name: keyof AddressValues, required = true) => ({
+    name,
+    value: values[name],
+    required,
+    errorId: errors[name],
+    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+  });
+  return (
+    <fieldset className="profile-fieldset">
+      <legend className="profile-fieldset__legend">
+        <Msg id="profile.basedata.address" />
+      </legend>
+      <div className="profile-grid profile-grid--street">
+        <TextField {...field('street')} label={<Msg id="profile.field.street" />} />
+        <TextField {...field('street_nr')} label={<Msg id="profile.field.streetNr" />} />
+      </div>
+      <TextField {...field('address2', false)} autoComplete="address-line2" label={<Msg id="profile.field.address2" />} />
+      <div className="profile-grid profile-grid--zip">
+        <TextField {...field('zip')} inputMode="numeric" autoComplete="postal-code" label={<Msg id="profile.field.zip" />} />
+        <TextField {...field('city')} autoComplete="address-level2" label={<Msg id="profile.field.city" />} />
+      </div>
+      <TextField
+        {...field('phone')}
+        type="tel"
+        autoComplete="tel-national"
+        label={<Msg id="profile.field.phone" />}
+        hint={<Msg id="profile.field.phoneHint" />}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+// The route /profile/basedata wired to the data layer (spec §5, §8; ARCHITECTURE.md "Write"):
+// reads the mirror, saves through the outbox commands, and shows the edit at once (no network).
+import 'fake-indexeddb/auto';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../lang/de.json';
+import { localDb } from '../../data/local/local-db';
+import { claimMirror } from '../../data/local/mirror-owner';
+import type { CustomerRecord } from '../../domain/entities';
+import { TestProviders } from '../../i18n/test-providers';
+import { notifications } from '../../ui/notifications/notification-store';
+import BaseDataView from './basedata-view';
+
+vi.mock('../../data/auth/session-store', () => ({
+  sessionStore: { get: () => ({ status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } }), subscribe: () => () => {} },
+}));
+
+const CUSTOMER = {
+  id: 'u1',
+  first_name: 'Sandra',
+  last_name: 'Meier',
+  gender: 2,
+  birthday: '1958-04-12',
+  language: 'de',
+  webshop_customer_address: [
+    { id: 3, customer_id: 'u1', street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' },
+    { id: 7, customer_id: 'u1', street: 'Bahnhofstrasse', street_nr: '12', address2: '2. Stock', zip: '8500', city: 'Frauenfeld', phone: '0791234567' },
+  ],
+} as CustomerRecord;
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(async () => {
+  const db = localDb();
+  await Promise.all(db.tables.map((t) => t.clear()));
+  await claimMirror(db, 'u1');
+  await db.customers.put(CUSTOMER);
+  notifications.list().forEach((n) => notifications.dismiss(n.id));
+});
+
+describe('BaseDataView', () => {
+  it('shows the latest address; saves the cleaned address through the outbox; the mirror has it at once', async () => {
+    render(
+      <TestProviders path="/profile/basedata">
+        <BaseDataView titleId="title.profileBaseData" />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: de['title.profileBaseData'] })).toBeTruthy();
+    await waitFor(() => expect(input(de['profile.field.street']).value).toBe('Bahnhofstrasse'));
+    expect(input(de['profile.field.firstName']).disabled).toBe(true);
+
+    await userEvent.clear(input(de['profile.field.street']));
+    await userEvent.type(input(de['profile.field.street']), 'Marktgasse');
+    await userEvent.clear(input(de['profile.field.phone']));
+    await userEvent.type(input(de['profile.field.phone']), '079 765 43 21');
+    await userEvent.click(screen.getByRole('button', { name: de['profile.basedata.save'] }));
+
+    await waitFor(() => expect(notifications.list().map((n) => `${n.kind}:${n.messageId}`)).toEqual(['success:profile.basedata.saved']));
+    const entries = await localDb().outbox.toArray();
+    expect(entries.map((e) => [e.kind, e.payload])).toEqual([
+      ['address.upsert', { id: 7, street: 'Marktgasse', street_nr: '12', address2: '2. Stock', zip: '8500', city: 'Frauenfeld', phone: '0797654321' }],
+    ]);
+    const mirrored = (await localDb().customers.get('u1'))?.webshop_customer_address?.find((a) => a.id === 7);
+    expect(mirrored).toMatchObject({ street: 'Marktgasse', phone: '0797654321' });
+    // the personal data is not written (a profile exists)
+    expect(entries.some((e) => e.kind === 'customer.upsert')).toBe(false);
+  });
+
+  it('marks the base data as to do in the side navigation while the address is missing', async () => {
+    await localDb().customers.put({ ...CUSTOMER, webshop_customer_address: [] });
+    render(
+      <TestProviders path="/profile/basedata">
+        <BaseDataView titleId="title.profileBaseData" />
+      </TestProviders>,
+    );
+    const link = await screen.findByRole('link', { name: `${de['title.profileBaseData']} ${de['profile.nav.todo']}` });
+    expect(link.getAttribute('aria-current')).toBe('page');
+  });
+});

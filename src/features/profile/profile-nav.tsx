@@ -1,0 +1,88 @@
+import { useId, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { SetupFlags } from '../../domain/setup-state';
+import { Msg, useMsg } from '../../i18n/msg';
+import './profile.css';
+
+interface NavItem {
+  href: string;
+  /** the page's title doubles as the link text */
+  titleId: string;
+  /** to do while this is false (spec §2: a red to-do badge marks incomplete items) */
+  done?: (flags: SetupFlags) => boolean;
+}
+
+/** spec §2 /profile: personal (base data, insurance, questionnaire, delivery) and account (e-mail, password, two-factor). */
+export const PROFILE_NAV: readonly { groupId: string; items: readonly NavItem[] }[] = [
+  {
+    groupId: 'profile.nav.personal',
+    items: [
+      { href: '/profile/basedata', titleId: 'title.profileBaseData', done: (f) => f.hasProfile && f.hasAddress },
+      { href: '/profile/insurance', titleId: 'title.profileInsurance', done: (f) => f.hasSetupInsurance },
+      { href: '/profile/questionnaire', titleId: 'title.profileQuestionnaire', done: (f) => f.hasCompletedQuestionnaire },
+      { href: '/profile/medication', titleId: 'title.profileMedication', done: (f) => f.hasOrderDefaults },
+    ],
+  },
+  {
+    groupId: 'profile.nav.account',
+    items: [
+      { href: '/profile/email', titleId: 'title.profileEmail' },
+      { href: '/profile/password', titleId: 'title.profilePassword' },
+      { href: '/profile/mfa', titleId: 'title.profileMfa' },
+    ],
+  },
+];
+
+/**
+ * The side navigation of the profile. `flags` null (not loaded yet) shows no badges. The
+ * current page is marked with aria-current.
+ */
+export function ProfileNav({ flags }: { flags: SetupFlags | null }) {
+  const t = useMsg();
+  const [location] = useLocation();
+  const idPrefix = useId();
+  return (
+    <nav className="profile-nav" aria-label={t('profile.nav.label')}>
+      {PROFILE_NAV.map((group) => (
+        <div key={group.groupId} className="profile-nav__group">
+          <p className="profile-nav__heading" id={`${idPrefix}${group.groupId}`}>
+            <Msg id={group.groupId} />
+          </p>
+          <ul className="profile-nav__list" aria-labelledby={`${idPrefix}${group.groupId}`}>
+            {group.items.map((item) => {
+              const todo = flags !== null && item.done !== undefined && !item.done(flags);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} className="profile-nav__link" aria-current={location === item.href ? 'page' : undefined}>
+                    <Msg id={item.titleId} />
+                    {todo ? ' ' : null}
+                    {todo ? (
+                      <span className="profile-nav__todo">
+                        <Msg id="profile.nav.todo" />
+                      </span>
+                    ) : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** A profile page: its title, the side navigation, and the page's content beside it. */
+export function ProfileLayout({ titleId, flags, children }: { titleId: string; flags: SetupFlags | null; children: ReactNode }) {
+  return (
+    <section className="page profile-page" aria-labelledby="profile-title">
+      <h1 id="profile-title">
+        <Msg id={titleId} />
+      </h1>
+      <div className="profile-layout">
+        <ProfileNav flags={flags} />
+        <div className="profile-layout__content">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+// The mirror kept fresh by realtime (spec §4 Realtime: changes to webshop_cust* reload the
+// customer, webshop_order* the orders; §6 own data only): the data session of a patient
+// (pull engine + one postgres_changes channel over the ws transport) against the local stack,
+// writing into a fake-indexeddb mirror. Server-side changes reach Dexie; another patient's
+// changes never cause a pull.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
+import { startDataSession, type DataSession } from '../../src/data/pull/data-session';
+import type { PullArea } from '../../src/data/pull/pull';
+import { createRealtimeStatus, type RealtimeStatus } from '../../src/data/realtime/realtime-status';
+import { serviceClient } from '../setup/clients.ts';
+import { insertOrder, must, patientWithProfile, pharmacodes, prescribe, sleep, type Patient } from './fixtures.ts';
+
+const QUIET_MS = 1500;
+let A: Patient;
+let B: Patient;
+let code: number;
+let db: LocalDb;
+let session: DataSession;
+const status = createRealtimeStatus();
+const statuses: RealtimeStatus[] = [];
+
+const pulls = () => {
+  const s = session.engine.status.get().started;
+  return { customer: s.customer, orders: s.orders } as Partial<Record<PullArea, number>>;
+};
+const poll = <T>(read: () => Promise<T>, timeout = 6000) => expect.poll(read, { timeout, interval: 50 });
+
+beforeAll(async () => {
+  [A, B] = await Promise.all([patientWithProfile('Alma'), patientWithProfile('Bruno')]);
+  code = (await pharmacodes(1))[0]!;
+  await prescribe(A.userId, code);
+  db = openLocalDb(`realtime-${randomUUID()}`);
+  status.subscribe((s) => statuses.push(s));
+  session = startDataSession(A.userId, { client: A.client, db, debounceMs: 100, realtimeStatus: status, onOnline: () => () => {}, persist: async () => false });
+  expect((await session.ready).ok).toBe(true);
+  for (let i = 0; status.get() !== 'connected' && i < 100; i++) await sleep(50);
+  await session.engine.idle();
+});
+
+afterAll(async () => {
+  await session?.stop();
+  db?.close();
+});
+
+describe('data session with realtime', () => {
+  it('the first pull filled the mirror and the channel is joined', async () => {
+    expect((await db.customers.get(A.userId))?.first_name).toBe('Alma');
+    expect(await db.medications.get(code)).toBeDefined();
+    expect(statuses).toEqual(['disconnected', 'connected']);
+  });
+
+  it('a server-side change of the patient\'s address reaches Dexie', async () => {
+    const id = A.profile.address.id;
+    expect((await serviceClient().from('webshop_customer_address').update({ city: 'Schaffhausen' }).eq('id', id)).error).toBeNull();
+    await poll(async () => (await db.customers.get(A.userId))?.webshop_customer_address?.find((a) => a.id === id)?.city).toBe('Schaffhausen');
+  });
+
+  it('an order inserted for the patient by the pharmacy appears with its item; a burst of events is not a pull per row', async () => {
+    await session.engine.idle();
+    const before = pulls().orders!;
+    const { order, item } = await insertOrder(A.userId, code, 3);
+    await poll(async () => (await db.orders.get(order.id))?.webshop_order_item?.map((i) => i.id)).toEqual([item.id]);
+    await session.engine.idle();
+    // order and item inserted back to back (two events within the debounce): one or two pulls, never one per row
+    expect(pulls().orders! - before).toBeLessThanOrEqual(2);
+  });
+
+  it('a new prescription reloads the customer and fetches the missing medication', async () => {
+    const [, other] = await pharmacodes(2);
+    const p = await prescribe(A.userId, other!);
+    await poll(async () => (await db.customers.get(A.userId))?.webshop_customer_medication?.some((m) => m.id === p.id)).toBe(true);
+    await poll(async () => (await db.medications.get(other!))?.pharmacode).toBe(other);
+  });
+
+  it('after a token refresh (supabase-js hands the new token to the channel) changes still arrive', async () => {
+    const { data, error } = await A.client.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    await sleep(200);
+    expect(status.get()).toBe('connected');
+    expect((await serviceClient().from('webshop_customer_address').update({ city: 'Sion' }).eq('id', A.profile.address.id)).error).toBeNull();
+    await poll(async () => (await db.customers.get(A.userId))?.webshop_customer_address?.find((a) => a.id === A.profile.address.id)?.city).toBe('Sion');
+  });
+
+  it('another patient\'s changes never trigger a pull', async () => {
+    await session.engine.idle();
+    const before = pulls();
+    const svc = serviceClient();
+    expect((await svc.from('webshop_customer_address').update({ city: 'Basel' }).eq('id', B.profile.address.id)).error).toBeNull();
+    must(await B.client.from('webshop_customer_order_defaults').insert({ generic: true }).select().single(), 'B defaults');
+    await insertOrder(B.userId, code);
+    await sleep(QUIET_MS);
+    await session.engine.idle();
+    expect(pulls()).toEqual(before);
+    expect((await db.orders.toArray()).every((o) => o.customer_id === A.userId)).toBe(true);
+  });
+
+  it('stop ends the subscription: status off, no more pulls', async () => {
+    await session.stop();
+    expect(status.get()).toBe('off');
+    const before = pulls();
+    expect((await serviceClient().from('webshop_customer_address').update({ city: 'Chur' }).eq('id', A.profile.address.id)).error).toBeNull();
+    await sleep(QUIET_MS);
+    expect(pulls()).toEqual(before);
+  });
+});

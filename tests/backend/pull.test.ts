@@ -1,0 +1,196 @@
+// The pull (ARCHITECTURE.md "The client" 1; spec §7 Data service): the signed-in patient's
+// customer record, order tree, the medications of their prescriptions and the insurer list,
+// fetched from the local stack as the patient and written into a fresh Dexie mirror
+// (fake-indexeddb). A later pull replaces what changed or vanished on the server; the
+// sign-out wipe leaves every store empty.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CustomerRecord, Order } from '../../src/domain/entities';
+import { META, openLocalDb, type LocalDb } from '../../src/data/local/local-db';
+import { claimMirror } from '../../src/data/local/mirror-owner';
+import { wipeLocalData } from '../../src/data/local/wipe';
+import { lastPullAt, pullAll, pullCustomer, pullOrders } from '../../src/data/pull/pull';
+import { latestById } from '../../src/domain/latest-by-id';
+import { saveAddress } from '../../src/data/outbox/commands';
+import { serviceClient } from '../setup/clients.ts';
+import { insertOrder, must, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
+
+let A: Patient;
+let B: Patient;
+let codes: number[];
+let db: LocalDb;
+let order: { id: number };
+let child: { id: number };
+
+const ids = (list: readonly { id: number }[] | null | undefined) => (list ?? []).map((r) => r.id).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  [A, B] = await Promise.all([patientWithProfile('Pia'), patientWithProfile('Bruno')]);
+  codes = await pharmacodes(4);
+  await prescribe(A.userId, codes[0]!);
+  await prescribe(A.userId, codes[1]!, { expiresInDays: -3 });
+  await prescribe(B.userId, codes[3]!);
+  ({ order } = await insertOrder(A.userId, codes[0]!, 2));
+  const svc = serviceClient();
+  child = must(await svc.from('webshop_order').insert({ customer_id: A.userId, parent: order.id, status: 98, delivery_nr: '99.00.123456.12345678', delivery_method: 1 }).select().single(), 'child order') as { id: number };
+  must(await svc.from('webshop_order_item').insert({ order_id: child.id, pharmacode: codes[2], amount: 1 }).select().single(), 'child item');
+  await insertOrder(B.userId, codes[3]!);
+  db = openLocalDb(`pull-${randomUUID()}`);
+  await claimMirror(db, A.userId);
+});
+
+afterAll(() => db?.close());
+
+describe('pullAll', () => {
+  it('writes the customer with its nested tables, the order tree, the medications and the insurers', async () => {
+    const report = await pullAll(A.client, db, A.userId);
+    expect(report).toMatchObject({ ok: true, errors: {} });
+
+    const customer = (await db.customers.get(A.userId)) as CustomerRecord;
+    expect(customer).toMatchObject({ id: A.userId, first_name: 'Pia', last_name: 'Muster' });
+    expect(ids(customer.webshop_customer_address)).toEqual([A.profile.address.id]);
+    expect(ids(customer.webshop_customer_insurance)).toEqual([A.profile.insurance.id]);
+    expect(customer.webshop_customer_insurance?.[0]).toMatchObject({ insurance_name: 'CSS' });
+    expect(ids(customer.webshop_customer_questionnaire)).toEqual([A.profile.questionnaire.id]);
+    expect(ids(customer.webshop_customer_order_defaults)).toEqual([A.profile.orderDefaults.id]);
+    expect(ids(customer.webshop_customer_additional_info)).toEqual([A.profile.additionalInfo.id]);
+    expect(customer.webshop_customer_medication?.map((p) => p.medication_id).sort()).toEqual([codes[0], codes[1]].sort());
+
+    // only the top-level order of A (not the child, not B's), with its items and the child with its item
+    const orders = (await db.orders.toArray()) as Order[];
+    expect(orders.map((o) => o.id)).toEqual([order.id]);
+    expect(orders[0]).toMatchObject({ customer_id: A.userId, parent: null, status: 0 });
+    expect(orders[0]!.webshop_order_item).toEqual([expect.objectContaining({ pharmacode: codes[0], amount: 2 })]);
+    expect(orders[0]!.children).toEqual([
+      expect.objectContaining({ id: child.id, parent: order.id, status: 98, delivery_method: 1, webshop_order_item: [expect.objectContaining({ pharmacode: codes[2], amount: 1 })] }),
+    ]);
+
+    // prescriptions (active and expired), the ordered items and the questionnaire's other medication
+    const meds = await db.medications.toArray();
+    const external = (A.profile.questionnaire.external_medications as number[]).filter((c) => meds.some((m) => m.pharmacode === c));
+    expect(meds.map((m) => m.pharmacode).sort()).toEqual([codes[0], codes[1], codes[2], ...external].sort());
+    const first = meds.find((m) => m.pharmacode === codes[0])!;
+    expect(first.dscrd).toEqual(expect.any(String));
+    expect(first.pharmindex_prices).toEqual({ price: expect.any(Number) });
+    expect(first).toHaveProperty('pharmindex_images');
+    expect(first.pharmindex_product).toEqual({ dose: expect.toBeOneOf([expect.any(String), null]), doseu: expect.toBeOneOf([expect.any(String), null]) });
+
+    // deduplicated and sorted (pharmindex_insurance descr1 repeats)
+    const insurers = (await db.insurers.toArray()).map((r) => r.name);
+    expect(insurers.length).toBeGreaterThan(3);
+    expect(new Set(insurers).size).toBe(insurers.length);
+
+    expect(await lastPullAt(db)).toEqual(expect.any(Number));
+    expect(await db.meta.get(META.pulledAt('orders'))).toMatchObject({ value: expect.any(Number) });
+  });
+
+  it('a second pull after server-side changes replaces the stored state', async () => {
+    const svc = serviceClient();
+    expect((await svc.from('webshop_customer_address').update({ city: 'Winterthur' }).eq('id', A.profile.address.id)).error).toBeNull();
+    const added = await prescribe(A.userId, codes[3]!);
+    expect((await svc.from('webshop_order').update({ status: 90 }).eq('id', child.id)).error).toBeNull();
+
+    expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+    const customer = (await db.customers.get(A.userId))!;
+    expect(customer.webshop_customer_address?.[0]?.city).toBe('Winterthur');
+    expect(ids(customer.webshop_customer_medication)).toContain(added.id);
+    expect((await db.orders.get(order.id))?.children?.[0]?.status).toBe(90);
+    expect(await db.medications.get(codes[3]!)).toBeDefined();
+  });
+
+  it('an order deleted on the server vanishes locally; a new one appears, newest first in the set', async () => {
+    const { order: newer } = await insertOrder(A.userId, codes[0]!, 1);
+    expect((await pullOrders(A.client, db, A.userId)).ok).toBe(true);
+    expect((await db.orders.toArray()).map((o) => o.id).sort()).toEqual([order.id, newer.id].sort());
+
+    expect((await serviceClient().from('webshop_order').delete().eq('id', order.id)).error).toBeNull();
+    expect((await pullOrders(A.client, db, A.userId)).ok).toBe(true);
+    expect((await db.orders.toArray()).map((o) => o.id)).toEqual([newer.id]);
+  });
+
+  it('an order placed through the outbox stays while its entry waits, and goes once the server has it', async () => {
+    const key = randomUUID();
+    const pending = { id: 2 ** 50 + 1, created_at: new Date().toISOString(), customer_id: A.userId, parent: null, status: 0, children: [], webshop_order_item: [], delivery_nr: null, delivery_method: null, pending: true, outbox_id: key };
+    await db.orders.put(pending);
+    await db.outbox.add({ id: key, customer_id: A.userId, kind: 'test.pending', payload: {}, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: Date.now() });
+    await pullOrders(A.client, db, A.userId, { overlay: null });
+    expect(await db.orders.get(pending.id)).toMatchObject({ pending: true, outbox_id: key });
+
+    // the server got it (same idempotency key): the local copy goes
+    must(await serviceClient().from('webshop_order').insert({ customer_id: A.userId, status: 0, idempotency_key: key }).select().single(), 'replayed order');
+    await pullOrders(A.client, db, A.userId, { overlay: null });
+    expect(await db.orders.get(pending.id)).toBeUndefined();
+    expect((await db.orders.toArray()).some((o) => o.idempotency_key === key)).toBe(true);
+    await db.outbox.clear();
+  });
+
+  it('pending outbox edits go on top: the overlay runs inside the write, after the server rows', async () => {
+    const overlay = vi.fn(async (d: LocalDb, customerId: string, area: string) => {
+      if (area === 'customer') await d.customers.update(customerId, { first_name: 'Pending' });
+    });
+    expect((await pullCustomer(A.client, db, A.userId, { overlay })).ok).toBe(true);
+    expect(overlay).toHaveBeenCalledWith(db, A.userId, 'customer');
+    expect((await db.customers.get(A.userId))?.first_name).toBe('Pending');
+    // the outbox's own overlay (the default) with nothing pending leaves the server's state
+    await pullCustomer(A.client, db, A.userId);
+    expect((await db.customers.get(A.userId))?.first_name).toBe('Pia');
+  });
+
+  it('an address edit waiting in the outbox stays on top of every pull until it is sent', async () => {
+    const ctx = { db, newId: () => randomUUID(), now: Date.now, appended: () => {} };
+    const queued = await saveAddress(ctx, A.userId, { street: 'Seeweg', street_nr: '4', address2: null, zip: '6000', city: 'Luzern', phone: '0411234567' });
+    expect(queued.ok).toBe(true);
+    const city = async () => latestById((await db.customers.get(A.userId))?.webshop_customer_address)?.city;
+    expect(await city()).toBe('Luzern');
+    expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+    expect(await city()).toBe('Luzern');
+    // sent (here: dropped): the next pull shows the server's state again
+    await db.outbox.clear();
+    await pullCustomer(A.client, db, A.userId);
+    expect(await city()).toBe('Winterthur');
+  });
+
+  it('a patient without a profile: no customer row, no orders; a pull failure leaves the mirror as it was', async () => {
+    const fresh = await patientWithProfile('Tmp');
+    const other = openLocalDb(`pull-${randomUUID()}`);
+    await claimMirror(other, fresh.userId);
+    expect((await serviceClient().from('webshop_customers').delete().eq('id', fresh.userId)).error).toBeNull();
+    expect((await pullAll(fresh.client, other, fresh.userId)).ok).toBe(true);
+    expect(await other.customers.count()).toBe(0);
+    expect(await other.orders.count()).toBe(0);
+    expect(await other.meta.get(META.pulledAt('customer'))).toBeDefined();
+
+    await fresh.client.auth.signOut();
+    const before = await db.customers.get(A.userId);
+    const report = await pullAll(fresh.client, db, A.userId); // anon: customer and orders refused
+    expect(report.errors).toMatchObject({ customer: 'failed', orders: 'failed' });
+    expect(await db.customers.get(A.userId)).toEqual(before);
+    other.close();
+  });
+});
+
+describe('sign-out wipe', () => {
+  it('empties every store; a pull answering afterwards writes nothing (the mirror has no owner)', async () => {
+    await db.drafts.put({ customer_id: A.userId, draft: { medications: {}, address: null, comment: null } });
+    await db.outbox.add({ id: randomUUID(), customer_id: A.userId, kind: 'test.pending', payload: {}, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: Date.now() });
+    for (const table of db.tables.filter((t) => t.name !== 'outbox' && t.name !== 'drafts')) expect(await table.count(), table.name).toBeGreaterThan(0);
+
+    const late = pullAll(A.client, db, A.userId);
+    await wipeLocalData(db);
+    await late;
+    for (const table of db.tables) expect(await table.count(), table.name).toBe(0);
+  });
+
+  it('another user claiming the mirror wipes the previous user\'s data first', async () => {
+    await claimMirror(db, A.userId);
+    await pullAll(A.client, db, A.userId);
+    expect(await db.customers.count()).toBe(1);
+    expect(await claimMirror(db, B.userId)).toBe(true);
+    expect(await db.customers.count()).toBe(0);
+    expect(await db.orders.count()).toBe(0);
+    await pullAll(B.client, db, B.userId);
+    expect((await db.customers.toArray()).map((c) => c.id)).toEqual([B.userId]);
+    expect((await db.orders.toArray()).every((o) => o.customer_id === B.userId)).toBe(true);
+  });
+});
