@@ -1,14 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { setNewPassword } from '../../data/auth/password-reset';
 import { passwordChangeSchema } from '../../domain/schemas/password-change';
-import { validate, type FieldErrors } from '../../domain/schemas/validate';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { formText as text, useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { newPasswordMessage } from './auth-messages';
-
-const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 /**
  * New password and its confirmation (spec §5 password change: at least 8, equal; §8 'should
@@ -16,33 +13,22 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
  * reset link and /profile/password; it also clears require_pw_reset.
  */
 export function NewPasswordForm({ onDone }: { onDone?: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { formRef, errors, sending, setSending, check, showErrors } = useValidatedForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const checked = validate(passwordChangeSchema, { password: text(data, 'password'), passwordConfirmation: text(data, 'passwordConfirmation') });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
+    const values = check(passwordChangeSchema, { password: text(data, 'password'), passwordConfirmation: text(data, 'passwordConfirmation') });
+    if (!values) return;
     setSending(true);
-    const result = await setNewPassword(checked.output.password);
+    const result = await setNewPassword(values.password);
     setSending(false);
     if (!result.ok) {
       const message = newPasswordMessage(result.kind);
       notify('danger', message);
-      if (result.kind === 'samePassword') {
-        setErrors({ password: 'validation.passwordSame' });
-        focusFirstInvalid();
-      }
+      if (result.kind === 'samePassword') showErrors({ password: 'validation.passwordSame' });
       return;
     }
     form.reset();

@@ -1,17 +1,14 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { signUp } from '../../data/auth/sign-up';
 import { registrationSchema } from '../../domain/schemas/registration';
-import { validate, type FieldErrors } from '../../domain/schemas/validate';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { CheckboxField } from '../../ui/form/checkbox-field';
 import { TextField } from '../../ui/form/text-field';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { formText as text, useValidatedForm } from '../../ui/form/use-validated-form';
 import { LEGAL_LINKS } from '../../ui/legal-links';
 import { notify } from '../../ui/notifications/notification-store';
 import { signUpMessage } from './auth-messages';
-
-const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 /**
  * Registration mode of /login (spec §2, §5 registration, §8 sign-up messages). With a
@@ -20,29 +17,21 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
  */
 export function RegistrationForm({ onConfirmationSent }: { onConfirmationSent: (email: string) => void }) {
   const lang = useLanguage();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { formRef, errors, sending, setSending, check } = useValidatedForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const data = new FormData(event.currentTarget);
-    const checked = validate(registrationSchema, {
+    const values = check(registrationSchema, {
       email: text(data, 'email'),
       password: text(data, 'password'),
       passwordConfirmation: text(data, 'passwordConfirmation'),
       acceptTerms: data.get('acceptTerms') === 'on',
     });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
+    if (!values) return;
     setSending(true);
-    const result = await signUp(checked.output.email, checked.output.password, lang);
+    const result = await signUp(values.email, values.password, lang);
     if (!result.ok) {
       setSending(false);
       notify('danger', signUpMessage(result.kind));
@@ -53,7 +42,7 @@ export function RegistrationForm({ onConfirmationSent }: { onConfirmationSent: (
       return; // the session store takes over
     }
     setSending(false);
-    onConfirmationSent(checked.output.email);
+    onConfirmationSent(values.email);
   }
 
   const link = (href: string) => (chunks: ReactNode[]) => (

@@ -2,11 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { requestPasswordReset } from '../../data/auth/password-reset';
 import { passwordResetSchema } from '../../domain/schemas/password-reset';
-import { validate, type FieldErrors } from '../../domain/schemas/validate';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { formText, useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { resetRequestMessage } from './auth-messages';
 import './auth.css';
@@ -17,12 +16,9 @@ import './auth.css';
  */
 export default function ResetPasswordView() {
   const lang = useLanguage();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, sending, setSending, check } = useValidatedForm();
   const sentRef = useRef<HTMLHeadingElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   useEffect(() => {
     if (sentTo) sentRef.current?.focus();
@@ -31,17 +27,12 @@ export default function ResetPasswordView() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const checked = validate(passwordResetSchema, { email: String(new FormData(event.currentTarget).get('email') ?? '') });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
+    const values = check(passwordResetSchema, { email: formText(new FormData(event.currentTarget), 'email') });
+    if (!values) return;
     setSending(true);
-    const result = await requestPasswordReset(checked.output.email, lang);
+    const result = await requestPasswordReset(values.email, lang);
     setSending(false);
-    if (result.ok) setSentTo(checked.output.email);
+    if (result.ok) setSentTo(values.email);
     else notify('warning', resetRequestMessage(result.kind));
   }
 

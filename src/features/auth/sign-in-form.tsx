@@ -1,14 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { signIn } from '../../data/auth/sign-in';
 import { signInSchema } from '../../domain/schemas/sign-in';
-import { validate, type FieldErrors } from '../../domain/schemas/validate';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { formText as text, useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { signInMessage } from './auth-messages';
-
-const text = (data: FormData, name: string) => String(data.get(name) ?? '');
 
 /**
  * Sign-in mode of /login (spec §2, §5 sign-in, §8 #av00/#av02). On success the session
@@ -16,24 +13,16 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '');
  * of the web-shop notice (onFailure).
  */
 export function SignInForm({ onFailure }: { onFailure: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const { formRef, errors, sending, setSending, check } = useValidatedForm();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const data = new FormData(event.currentTarget);
-    const checked = validate(signInSchema, { email: text(data, 'email'), password: text(data, 'password') });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setErrors({});
+    const values = check(signInSchema, { email: text(data, 'email'), password: text(data, 'password') });
+    if (!values) return;
     setSending(true);
-    const result = await signIn(checked.output.email, checked.output.password);
+    const result = await signIn(values.email, values.password);
     if (result.ok) return; // the session store takes over; the button stays busy until /login is left
     setSending(false);
     notify('danger', signInMessage(result.kind));
