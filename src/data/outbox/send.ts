@@ -8,20 +8,13 @@
 import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
 import { isTempId } from './ids';
-import type { TypedOutboxEntry } from './kinds';
+import { LIST_OF, type TypedOutboxEntry } from './kinds';
 
 export type SendOutcome = { type: 'ok'; serverId?: number } | { type: Verdict; error: EntryError };
 
-const TABLE = {
-  'customer.upsert': 'webshop_customers',
-  'address.upsert': 'webshop_customer_address',
-  'insurance.upsert': 'webshop_customer_insurance',
-  'questionnaire.upsert': 'webshop_customer_questionnaire',
-  'orderDefaults.insert': 'webshop_customer_order_defaults',
-  'additionalInfo.upsert': 'webshop_customer_additional_info',
-  'additionalInfo.sendAsap': 'webshop_customer_additional_info',
-  'additionalInfo.delete': 'webshop_customer_additional_info',
-} as const;
+/** The table an entry writes: the customer row itself, or its list (kinds.ts LIST_OF). */
+const tableOf = (kind: Exclude<TypedOutboxEntry['kind'], 'order.create'>): string =>
+  kind === 'customer.upsert' ? 'webshop_customers' : (LIST_OF[kind] as string);
 
 interface RestAnswer {
   data: unknown;
@@ -70,7 +63,7 @@ async function sendOrder(client: SupabaseClient, entry: TypedOutboxEntry & { kin
 export async function sendEntry(client: SupabaseClient, entry: TypedOutboxEntry, retried: boolean): Promise<SendOutcome> {
   try {
     if (entry.kind === 'order.create') return await sendOrder(client, entry);
-    const table = TABLE[entry.kind];
+    const table = tableOf(entry.kind);
     const { id, ...fields } = entry.payload as { id: number | string } & Record<string, unknown>;
     if (entry.kind === 'customer.upsert') return restOutcome(await client.from(table).upsert({ id, ...fields }));
     if (entry.kind === 'additionalInfo.delete') {

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { setNewPassword } from '../../data/auth/password-reset';
 import { passwordChangeSchema } from '../../domain/schemas/password-change';
 import { Msg } from '../../i18n/msg';
-import { TextField } from '../../ui/form/text-field';
+import { NewPasswordFields } from './new-password-fields';
 import { formText as text, useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { newPasswordMessage } from './auth-messages';
@@ -38,23 +38,7 @@ export function NewPasswordForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={submit} aria-labelledby="auth-heading">
-      <TextField
-        name="password"
-        type="password"
-        label={<Msg id="auth.field.newPassword" />}
-        hint={<Msg id="auth.field.passwordHint" />}
-        errorId={errors.password}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        name="passwordConfirmation"
-        type="password"
-        label={<Msg id="auth.field.passwordConfirmation" />}
-        errorId={errors.passwordConfirmation}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields errors={errors} labelId="auth.field.newPassword" />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={sending} aria-busy={sending || undefined}>
           <Msg id={sending ? 'auth.password.sending' : 'auth.password.submit'} />

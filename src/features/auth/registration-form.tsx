@@ -5,6 +5,7 @@ import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { CheckboxField } from '../../ui/form/checkbox-field';
 import { TextField } from '../../ui/form/text-field';
+import { NewPasswordFields } from './new-password-fields';
 import { formText as text, useValidatedForm } from '../../ui/form/use-validated-form';
 import { LEGAL_LINKS } from '../../ui/legal-links';
 import { notify } from '../../ui/notifications/notification-store';
@@ -58,23 +59,7 @@ export function RegistrationForm({ onConfirmationSent }: { onConfirmationSent: (
   return (
     <form ref={formRef} className="form" noValidate onSubmit={submit} aria-labelledby="auth-heading">
       <TextField name="email" type="email" label={<Msg id="auth.field.email" />} errorId={errors.email} autoComplete="email" inputMode="email" required />
-      <TextField
-        name="password"
-        type="password"
-        label={<Msg id="auth.field.password" />}
-        hint={<Msg id="auth.field.passwordHint" />}
-        errorId={errors.password}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        name="passwordConfirmation"
-        type="password"
-        label={<Msg id="auth.field.passwordConfirmation" />}
-        errorId={errors.passwordConfirmation}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields errors={errors} labelId="auth.field.password" />
       <CheckboxField
         name="acceptTerms"
         label={<Msg id="auth.field.acceptTerms" values={{ terms: link(LEGAL_LINKS.terms[lang]), privacy: link(LEGAL_LINKS.privacy[lang]) }} />}
