@@ -3,7 +3,6 @@
 // Also the CORS headers every answer carries (as Kong adds them on hosted Supabase) and the
 // JSON helpers for the answers the server gives itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 
 /** Request headers supabase-js sends, allowed in CORS preflights (plus whatever a preflight asks for). */
 export const CORS_ALLOW_HEADERS = [
@@ -124,11 +123,7 @@ export async function sendResponse(
     res.end();
     return;
   }
-  await new Promise<void>((resolve, reject) => {
-    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-    body.on('error', reject);
-    res.on('close', resolve);
-    res.on('error', reject);
-    body.pipe(res);
-  });
+  // The services answer small JSON and HTML bodies: one write with a Content-Length is much
+  // faster on loopback than piping a web stream (chunked encoding, several writes per answer).
+  res.end(Buffer.from(await response.arrayBuffer()));
 }

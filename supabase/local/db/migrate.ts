@@ -51,5 +51,8 @@ export async function migrate(db: Db, { projectDir, seed, log = () => {} }: Migr
       log(`seeded ${seedFile}`);
     }
   }
+  // Planner statistics for what was just loaded: PGlite has no autovacuum, and without them
+  // Postgres guesses table sizes and hash-joins whole catalogue tables for a page of results.
+  if (applied.length > 0) await db.exec('analyze');
   return { applied };
 }

@@ -4,10 +4,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, DbSession, QueryResult } from './db.ts';
+import { preparedRunner, type PreparedRunner } from './pglite-prepared.ts';
 
-function session(target: PGlite | Transaction, onExec: () => Promise<void> | void = () => {}): DbSession {
+function session(target: PGlite | Transaction, onExec: () => Promise<void> | void = () => {}, prepared?: PreparedRunner): DbSession {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      if (prepared) return prepared.query<T>(sql, params);
       const r = await target.query<T>(sql, params);
       return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields };
     },
@@ -24,14 +26,25 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   // or tables) it must learn them again so arrays of those types parse as JS arrays, as
   // the PostgreSQL adapter does.
   const base = session(pg, () => pg.refreshArrayTypes());
+  // Statements inside transactions (every REST, auth and realtime request) run as named
+  // prepared statements; one-off queries outside keep PGlite's own path.
+  const prepared = preparedRunner(pg);
   return {
     kind: 'pglite',
     ...base,
     async transaction(fn) {
       let ranExec = false;
-      const result = await pg.transaction((tx) => fn(session(tx, () => {
-          ranExec = true;
-        })));
+      const result = await pg.transaction((tx) =>
+        fn(
+          session(
+            tx,
+            () => {
+              ranExec = true;
+            },
+            prepared,
+          ),
+        ),
+      );
       if (ranExec) await pg.refreshArrayTypes();
       return result;
     },

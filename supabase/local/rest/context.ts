@@ -54,13 +54,16 @@ class Rollback {
  */
 export async function runAsRole(ctx: RequestContext, readOnly: boolean, fn: (tx: DbSession) => Promise<Reply>): Promise<Reply> {
   try {
-    return await asRole(ctx.db, ctx.claims, async (tx) => {
-      if (readOnly) await tx.query('set transaction read only');
-      await tx.query(`select set_config('search_path', $1, true)`, [SEARCH_PATH]);
-      const reply = await fn(tx);
-      if (ctx.prefs.tx === 'rollback') throw new Rollback(reply);
-      return reply;
-    });
+    return await asRole(
+      ctx.db,
+      ctx.claims,
+      async (tx) => {
+        const reply = await fn(tx);
+        if (ctx.prefs.tx === 'rollback') throw new Rollback(reply);
+        return reply;
+      },
+      { readOnly, searchPath: SEARCH_PATH },
+    );
   } catch (error) {
     if (error instanceof Rollback) return error.reply;
     throw error;

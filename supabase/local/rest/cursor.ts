@@ -38,12 +38,18 @@ export class Cursor {
   /** runs p; on a parse error restores the position and returns null */
   attempt<T>(p: () => T): T | null {
     const start = this.pos;
+    // Every plain column of a select= fails an attempt (it is no embed); capturing a stack
+    // trace for each of those errors cost more than planning the query.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     try {
       return p();
     } catch (error) {
       if (!(error instanceof RestError) || error.code !== 'PGRST100') throw error;
       this.pos = start;
       return null;
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
     }
   }
 }

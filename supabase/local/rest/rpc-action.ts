@@ -8,7 +8,8 @@ import { preferenceApplied } from './headers.ts';
 import { parseQueryParams, rangeFromHeader } from './query-params.ts';
 import { buildReadPlan } from './read-plan.ts';
 import { contentRange, contentType, readStatus, type Reply } from './respond.ts';
-import { callSql, loadRoutines, pickRoutine, rpcArgs } from './rpc.ts';
+import { callSql, pickRoutine, rpcArgs } from './rpc.ts';
+import type { SchemaCache } from './schema-cache.ts';
 import { Params } from './sql.ts';
 import { readStatement, scalarCallStatement } from './statements.ts';
 
@@ -17,20 +18,28 @@ export async function callRpc(ctx: RequestContext, fn: string): Promise<Reply> {
   if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
   const readOnly = method !== 'POST';
   const text = readOnly ? '' : await ctx.req.text();
-  const cache = await ctx.schema.get();
-  return runAsRole(ctx, readOnly, async (tx) => {
-    const routines = await loadRoutines(tx, cache.schema, fn);
-    let args: { json: string; keys: string[] };
-    let qp;
+  const choose = (cache: SchemaCache) => {
+    const routines = cache.routines.get(fn) ?? [];
     if (readOnly) {
       const argNames = new Set(routines.flatMap((r) => r.args.map((a) => a.name)));
-      qp = parseQueryParams(ctx.url.searchParams, argNames);
-      args = { json: JSON.stringify(Object.fromEntries(qp.plain)), keys: qp.plain.map(([k]) => k) };
-    } else {
-      qp = parseQueryParams(ctx.url.searchParams);
-      args = rpcArgs(text);
+      const qp = parseQueryParams(ctx.url.searchParams, argNames);
+      const args = { json: JSON.stringify(Object.fromEntries(qp.plain)), keys: qp.plain.map(([k]) => k) };
+      return { cache, qp, args, routine: pickRoutine(routines, cache.schema, fn, args.keys, false) };
     }
-    const routine = pickRoutine(routines, cache.schema, fn, args.keys, !readOnly);
+    const args = rpcArgs(text);
+    return { cache, qp: parseQueryParams(ctx.url.searchParams), args, routine: pickRoutine(routines, cache.schema, fn, args.keys, true) };
+  };
+  let chosen: ReturnType<typeof choose>;
+  try {
+    chosen = choose(await ctx.schema.get());
+  } catch (error) {
+    // a function created or changed since the cache was loaded: PostgREST needs a reload
+    // notification for it, the local stack reloads once on a miss
+    if (!(error instanceof RestError) || (error.code !== 'PGRST202' && error.code !== 'PGRST203')) throw error;
+    chosen = choose(await ctx.schema.reload());
+  }
+  const { cache, qp, args, routine } = chosen;
+  return runAsRole(ctx, readOnly, async (tx) => {
     const p = new Params();
     const call = callSql(cache.schema, routine, args, p);
     const headers = baseHeaders(ctx);

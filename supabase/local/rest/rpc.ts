@@ -1,69 +1,12 @@
-// POST/GET /rpc/<fn>: finding the function in pg_proc by name and argument names, and the
-// SQL that calls it with named arguments converted by json_to_record to the parameters'
-// own types (PostgREST CallPlan / callPlanToQuery).
-import type { DbSession } from '../db/db.ts';
+// POST/GET /rpc/<fn>: choosing the function of the schema cache by name and argument names,
+// and the SQL that calls it with named arguments converted by json_to_record to the
+// parameters' own types (PostgREST CallPlan / callPlanToQuery).
 import { RestError, invalidBody } from './errors.ts';
 import { quoteQi } from './read-plan.ts';
+import type { Routine } from './routines.ts';
 import { ident, Params } from './sql.ts';
 
-export interface RoutineArg {
-  name: string;
-  type: string;
-  hasDefault: boolean;
-}
-
-export interface Routine {
-  name: string;
-  args: RoutineArg[];
-  returnsSet: boolean;
-  returnsVoid: boolean;
-  /** a row type (a table's, or OUT parameters / RETURNS TABLE) rather than a scalar */
-  returnsComposite: boolean;
-  /** the table whose row type it returns, for embedding */
-  retTable: string | null;
-  volatile: boolean;
-}
-
-const ROUTINES_SQL = `
-select coalesce(json_agg(r), '[]')::text as json from (
-  select p.proname as name, p.proretset as "returnsSet", p.provolatile = 'v' as volatile,
-    p.pronargs as nargs, p.pronargdefaults as ndefaults,
-    coalesce(p.proargnames, '{}'::text[]) as argnames,
-    coalesce(p.proargmodes::text[], '{}'::text[]) as argmodes,
-    coalesce((select json_agg(format_type(t, null) order by o) from unnest(p.proargtypes) with ordinality as _(t, o)), '[]') as argtypes,
-    p.prorettype = 'void'::regtype as "returnsVoid",
-    (rt.typtype = 'c' or p.prorettype = 'record'::regtype
-      or coalesce(p.proargmodes::text[], '{}'::text[]) && array['o', 't']) as "returnsComposite",
-    case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rc.relname end as "retTable"
-  from pg_proc p
-  join pg_namespace n on n.oid = p.pronamespace
-  join pg_type rt on rt.oid = p.prorettype
-  left join pg_class rc on rc.oid = rt.typrelid
-  where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'
-) r`;
-
-interface RawRoutine extends Omit<Routine, 'args'> {
-  nargs: number;
-  ndefaults: number;
-  argnames: string[];
-  argmodes: string[];
-  argtypes: string[];
-}
-
-function toRoutine(r: RawRoutine): Routine {
-  // proargnames/proargmodes cover all parameters (OUT too); proargtypes only the IN ones
-  const inNames = r.argmodes.length === 0 ? r.argnames.slice(0, r.nargs) : r.argnames.filter((_, i) => ['i', 'b', 'v'].includes(r.argmodes[i] ?? 'i'));
-  const args = r.argtypes.map((type, i) => ({ name: inNames[i] ?? '', type, hasDefault: i >= r.nargs - r.ndefaults }));
-  return { name: r.name, args, returnsSet: r.returnsSet, returnsVoid: r.returnsVoid, returnsComposite: r.returnsComposite, retTable: r.retTable, volatile: r.volatile };
-}
-
 const singleJsonParam = (r: Routine) => r.args.length === 1 && r.args[0]!.name === '' && ['json', 'jsonb'].includes(r.args[0]!.type);
-
-/** Every function of the schema called `fn` (overloads). */
-export async function loadRoutines(tx: DbSession, schema: string, fn: string): Promise<Routine[]> {
-  const row = (await tx.query<{ json: string }>(ROUTINES_SQL, [schema, fn])).rows[0];
-  return (JSON.parse(row?.json ?? '[]') as RawRoutine[]).map(toRoutine);
-}
 
 /** The overload callable with exactly these argument names (PGRST202 / PGRST203 otherwise). */
 export function pickRoutine(all: Routine[], schema: string, fn: string, keys: string[], jsonBody: boolean): Routine {

@@ -4,6 +4,7 @@
 // SchemaCache.hs (allM2OandO2ORels, addInverseRels) and Plan.hs (findRel).
 import type { Db } from '../db/db.ts';
 import { RestError } from './errors.ts';
+import { loadRoutines, type Routine } from './routines.ts';
 
 export interface Column {
   name: string;
@@ -41,6 +42,8 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   /** relationships by origin table */
   rels: Map<string, Relationship[]>;
+  /** functions callable as /rpc/<name>, by name (overloads share one) */
+  routines: Map<string, Routine[]>;
 }
 
 const TABLES_SQL = `
@@ -139,7 +142,7 @@ export async function loadSchemaCache(db: Db, schema = 'public'): Promise<Schema
   for (const c of JSON.parse(computedRow?.json ?? '[]') as { fn: string; table: string; ftable: string; single: boolean }[]) {
     add({ table: c.table, ftable: c.ftable, constraint: c.fn, isSelf: c.table === c.ftable, card: c.single ? 'O2O' : 'O2M', cols: [], computed: { fn: c.fn, single: c.single } });
   }
-  return { schema, tables, rels };
+  return { schema, tables, rels, routines: await loadRoutines(db, schema) };
 }
 
 /** Caches the schema per process; `reload()` after DDL (the handler does it on a miss). */
