@@ -9,6 +9,9 @@ import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/cli
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Catalogue articles a test adds for a while have pharmacodes from here on (the seed's are below 10,000,000). */
+export const TEST_ARTICLES_FROM = 90_000_000;
+
 /** Throws with the PostgREST error when a fixture write fails, so setup errors are visible. */
 export function must<T>(res: { data: T; error: { message: string; code?: string } | null }, what: string): NonNullable<T> {
   if (res.error || res.data === null || res.data === undefined) {

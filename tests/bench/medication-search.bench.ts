@@ -3,14 +3,14 @@
 //
 // Loading this file does the whole measurement (tests/bench/medication-search.ts): start the
 // stack, generate the catalogue, then search ~200 terms one at a time with the migrated indexes,
-// without them, and with the proposed alternatives, printing p50/p95/p99 tables and EXPLAIN
+// without them, and with a plain btree on dscrd added (BENCH_PROPOSALS=p1, the default), printing p50/p95/p99 tables and EXPLAIN
 // ANALYZE summaries (BENCH_REPORT=file also writes them to a file). The bench() entries below
-// give vitest's own figures for five of the searches. Nothing here asserts a timing.
+// give vitest's own figures for three of the searches. Nothing here asserts a timing.
 //
-// Environment: BENCH_ARTICLES (150000), BENCH_TERMS (200), BENCH_SLOW_EVERY (5), BENCH_REPORT.
+// Environment: BENCH_ARTICLES (150000), BENCH_TERMS (200), BENCH_SLOW_EVERY (5), BENCH_PROPOSALS (p1; '' for none), BENCH_REPORT.
 import { writeFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
-import { ARTICLES, enterRound, restPrefixSearch, restSearch, rpcSearch, runCampaign, setUp, type Search } from './medication-search.ts';
+import { ARTICLES, enterRound, restSearch, rpcSearch, runCampaign, setUp, type Search } from './medication-search.ts';
 
 const b = await setUp();
 try {
@@ -33,12 +33,7 @@ function rotating(search: Search): () => Promise<void> {
 const options = { time: 3000, iterations: 50, warmupTime: 0, warmupIterations: 5 };
 
 describe(`medication search on PGlite, ${ARTICLES} articles, one search per iteration over ${terms.length} terms`, () => {
-  bench('proposal 3: REST like FIRSTWORD% + ilike, covering btree, limit 7', rotating(restPrefixSearch(7)), {
-    ...options,
-    setup: () => enterRound(b, 'p3'),
-  });
   bench('REST ilike with a plain btree on dscrd added back, limit 7', rotating(restSearch(7)), { ...options, setup: () => enterRound(b, 'p1') });
-  bench('proposal 4: RPC search_medications ROWS 10, limit 7', rotating(rpcSearch(7)), { ...options, setup: () => enterRound(b, 'p4') });
   bench('as migrated: REST ilike, limit 7', rotating(restSearch(7)), { ...options, setup: () => enterRound(b, 'migrated') });
   bench('as migrated: RPC search_medications, limit 7', rotating(rpcSearch(7)), {
     ...options,

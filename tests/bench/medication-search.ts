@@ -15,7 +15,7 @@ export const TERMS = Number(process.env.BENCH_TERMS ?? 200);
 /** every n-th term is searched in the slow (unindexed) rounds */
 export const SLOW_EVERY = Number(process.env.BENCH_SLOW_EVERY ?? 5);
 /** which proposal rounds run (the migrated and unindexed rounds always do) */
-export const PROPOSALS = new Set((process.env.BENCH_PROPOSALS ?? 'p1,p4,p2,p3').split(',').map((x) => x.trim()));
+export const PROPOSALS = new Set((process.env.BENCH_PROPOSALS ?? 'p1').split(',').map((x) => x.trim()));
 
 /** the columns the app shows in the search list, with prices, pictures and strength */
 export const SELECT =
@@ -52,9 +52,8 @@ export function table(head: string[], rows: (string | number)[][]): string {
 // ---------------------------------------------------------------------------------------------
 // the stack, the catalogue, the indexes
 
-/** the search indexes of 20261121000100_catalogue.sql on pharmindex.dscrd */
-// the migration's search indexes (it has no plain btree on dscrd any more: proposal 1 applied)
-export const SEARCH_INDEXES = ['pharmindex_dscrd_trgm_idx', 'pharmindex_dscrd_upper_pattern_idx'] as const;
+/** the migrations' search indexes on pharmindex.dscrd (no plain btree on dscrd: see round p1) */
+export const SEARCH_INDEXES = ['pharmindex_dscrd_trgm_idx', 'pharmindex_dscrd_search_idx'] as const;
 
 export interface Bench {
   stack: Stack;
@@ -208,31 +207,11 @@ export const restSearch =
     return q.ilike('dscrd', ilikePattern(term)).order('dscrd').limit(limit);
   };
 
-/** the RPC of the migration: upper(dscrd) like 'ABC%DEF%' on the btree upper(dscrd) text_pattern_ops */
+/** the RPC of the migrations: upper(dscrd) collate "C" like 'ABC%DEF%', read in the order of pharmindex_dscrd_search_idx */
 export const rpcSearch =
   (limit: number, generics = false): Search =>
   (b, term) =>
     b.anon.rpc('search_medications', { p_query: term, p_limit: limit, p_generics: generics }).select(SELECT);
-
-/**
- * Proposal: the same ilike plus a case-sensitive LIKE on the first word in upper case
- * (`dscrd=like.ATORVA*`). Pharmindex names start with an upper-case word, so the result is the
- * same; the LIKE prefix is sargable, so a btree on dscrd (C collation) is range-scanned in
- * dscrd order and the LIMIT stops the scan after 7 (40) rows.
- */
-export const restPrefixSearch =
-  (limit: number): Search =>
-  (b, term) => {
-    const first = term.trim().split(/\s+/)[0]!.toUpperCase();
-    return b.anon
-      .from('pharmindex')
-      .select(SELECT)
-      .neq('nincd', 99)
-      .like('dscrd', ilikePattern(first))
-      .ilike('dscrd', ilikePattern(term))
-      .order('dscrd')
-      .limit(limit);
-  };
 
 /** floor: the cheapest read through the same path (HTTP, JWT, transaction, JSON) */
 export const floorSearch: Search = (b) => b.anon.from('pharmindex').select('pharmacode').eq('pharmacode', 20_000_000).limit(1);
@@ -358,7 +337,7 @@ export async function explain(
 export function rpcInnerSql(term: string, limit: number): { sql: string; params: unknown[] } {
   const pattern = ilikePattern(term).toUpperCase().replace(/'/g, "''");
   return {
-    sql: `select p.* from public.pharmindex p where upper(p.dscrd) like '${pattern}' and p.nincd is distinct from 99 order by p.dscrd, p.pharmacode limit ${limit}`,
+    sql: `select p.* from public.pharmindex p where upper(p.dscrd) collate "C" like '${pattern}' and p.nincd is distinct from 99 order by upper(p.dscrd) collate "C", p.pharmacode limit ${limit}`,
     params: [],
   };
 }
@@ -370,20 +349,9 @@ export function rpcInnerSql(term: string, limit: number): { sql: string; params:
 export const ROUNDS = {
   migrated: { title: 'as migrated', indexes: [...SEARCH_INDEXES] },
   unindexed: { title: 'unindexed (the search indexes dropped)', indexes: [] as string[] },
-  p1: { title: 'with a plain btree on dscrd added back (the plan the migration avoids)', indexes: ['pharmindex_dscrd_trgm_idx', 'pharmindex_dscrd_upper_pattern_idx', 'create index pharmindex_dscrd_idx on public.pharmindex (dscrd)'] },
-  p4: {
-    title: 'search_medications declared ROWS 10, as migrated (planner estimate instead of 1000)',
-    indexes: ['pharmindex_dscrd_trgm_idx', 'pharmindex_dscrd_upper_pattern_idx'],
-    rows: 10,
-  },
-  p2: { title: 'proposal 2: app adds like FIRSTWORD%; btree dscrd + upper pattern, no trigram', indexes: ['create index pharmindex_dscrd_idx on public.pharmindex (dscrd)', 'pharmindex_dscrd_upper_pattern_idx'] },
-  p3: {
-    title: 'proposal 3: as 2, the btree on dscrd covering the searched columns (index-only scan)',
-    indexes: [
-      'create index bench_dscrd_covering_idx on public.pharmindex (dscrd) include (nincd, pharmacode, prdno, dscrf, qty, qtyu)',
-      'pharmindex_dscrd_upper_pattern_idx',
-    ],
-    vacuum: true,
+  p1: {
+    title: 'with a plain btree on dscrd added back (the plan the migrations avoid)',
+    indexes: [...SEARCH_INDEXES, 'create index pharmindex_dscrd_idx on public.pharmindex (dscrd)'],
   },
 } as const;
 export type RoundKey = keyof typeof ROUNDS;
@@ -394,10 +362,6 @@ export async function enterRound(b: Bench, key: RoundKey): Promise<void> {
   if (current === key) return;
   const r = ROUNDS[key];
   await useIndexes(b, [...r.indexes]);
-  // the planner's row estimate of the RPC (prorows): 10 as migrated; a round may set another
-  await b.db.exec(`alter function public.search_medications(text, integer, boolean, integer) rows ${'rows' in r ? r.rows : 10}`);
-  // VACUUM sets the visibility map, without which no index-only scan skips the heap
-  if ('vacuum' in r && r.vacuum) await b.db.exec('vacuum analyze public.pharmindex');
   current = key;
 }
 
@@ -499,10 +463,8 @@ export async function runCampaign(b: Bench): Promise<CampaignResult> {
   for (const t of b.terms) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
   b.log(`${all.length} search terms (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}), e.g. ${all.slice(0, 8).map((t) => `"${t}"`).join(', ')}`);
   b.log(`the unindexed round searches every ${SLOW_EVERY}th term (${slow.length}); speed-ups compare the other rounds on the same terms`);
-  const upper = await b.db.query<{ n: number }>(`select count(*)::int n from public.pharmindex where split_part(dscrd, ' ', 1) <> upper(split_part(dscrd, ' ', 1))`);
-  b.log(`articles whose first word of dscrd is not upper case (proposals 2 and 3 assume none): ${upper.rows[0]!.n}`);
   b.log(`load average at the start ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores (above the core count, wall times include waiting for a core: compare the CPU columns)`);
-  b.log(`times in ms; "CPU" = CPU time of the one process (client, stack and PGlite) per query; "same rows" = same dscrd list as REST ilike as migrated`);
+  b.log(`times in ms; "CPU" = CPU time of the one process (client, stack and PGlite) per query; "same rows" = same dscrd list as REST ilike as migrated (the RPC orders case-insensitively, REST by dscrd: a few differ)`);
   b.log();
   const result: CampaignResult = { p95: {} };
   const summary: (string | number)[][] = [];
@@ -625,51 +587,6 @@ export async function runCampaign(b: Bench): Promise<CampaignResult> {
     b.flush();
   }
 
-  // ---- proposal 4 (the RPC's row estimate)
-  if (PROPOSALS.has('p4')) {
-    await enterRound(b, 'p4');
-    const r7 = await timeSearch(b, rpcSearch(7), all);
-    const r40 = await timeSearch(b, rpcSearch(40), all);
-    const rg = await timeSearch(b, rpcSearch(7, true), all);
-    b.log(`## ${ROUNDS.p4.title}`);
-    b.log();
-    b.log(table(HEAD, [
-      { label: 'RPC search_medications, limit 7', t: r7, ref: m7 },
-      { label: 'RPC search_medications, limit 40', t: r40, ref: m40 },
-      { label: 'RPC search_medications, generics, limit 7', t: rg, ref: mg },
-    ].map(statRow)));
-    b.log();
-    const worstR = slowestTerms(r7, all, 3);
-    await explainTable(b, 'the statement the rest layer runs for RPC search_medications, limit 7, proposal 4', rpcSql, worstR, worstR[0], 'joins');
-    await explainTable(b, "search_medications' inner statement, limit 7, proposal 4", async (t) => rpcInnerSql(t, 7), explainTerms(b.terms, worstR));
-    addSummary('proposal 4', 'RPC search_medications, limit 7', r7, ur7);
-    result.p95.p4 = stats(r7.samples).p95;
-    b.flush();
-  }
-
-  // ---- proposals 2 and 3 (the app's query gains `dscrd=like.FIRSTWORD*`)
-  const prefixSql = new Map<string, { sql: string; params: unknown[] }>();
-  for (const key of (['p2', 'p3'] as const).filter((k) => PROPOSALS.has(k))) {
-    await enterRound(b, key);
-    if (prefixSql.size === 0) for (const t of all) prefixSql.set(t, await captureSql(b, restPrefixSearch(7), t));
-    const x7 = await timeSearch(b, restPrefixSearch(7), all);
-    const x40 = await timeSearch(b, restPrefixSearch(40), all);
-    b.log(`## ${ROUNDS[key].title}`);
-    b.log();
-    b.log(table(HEAD, [
-      { label: 'REST like FIRSTWORD% + ilike, limit 7', t: x7, ref: m7 },
-      { label: 'REST like FIRSTWORD% + ilike, limit 40', t: x40, ref: m40 },
-    ].map(statRow)));
-    b.log();
-    dbLine(b, 'the REST like + ilike limit 7 statement', await timeDb(b, all.map((t) => prefixSql.get(t)!)));
-    b.log();
-    const worstX = slowestTerms(x7, all, 3);
-    await explainTable(b, `REST like + ilike limit 7, ${key === 'p2' ? 'proposal 2' : 'proposal 3'}`, async (t) => prefixSql.get(t)!, explainTerms(b.terms, worstX), key === 'p3' ? worstX[0] : undefined);
-    addSummary(key === 'p2' ? 'proposal 2' : 'proposal 3', 'REST like FIRSTWORD% + ilike, limit 7', x7, u7);
-    result.p95[key] = stats(x7.samples).p95;
-    b.flush();
-  }
-
   b.log(`## Summary (target: p95 ≤ 20 ms end to end on PGlite and ≥ 10× faster than unindexed)`);
   b.log();
   b.log(table(['round', 'search, limit 7', `p50 (${all.length})`, `p95 (${all.length})`, 'CPU p50', 'CPU p95', 'p95 ≤ 20 (wall / CPU)', `p50 (${slow.length})`, `p95 (${slow.length})`, 'vs unindexed p50', 'vs unindexed p95'], [
@@ -678,7 +595,7 @@ export async function runCampaign(b: Bench): Promise<CampaignResult> {
     ...summary,
   ]));
   b.log();
-  b.log(`(speed-ups: the same search unindexed ÷ this one, both on the ${slow.length} terms of the unindexed round; proposals 2 and 3 compare with REST ilike unindexed)`);
+  b.log(`(speed-ups: the same search unindexed ÷ this one, both on the ${slow.length} terms of the unindexed round)`);
   b.log(`requests sent again after a connection reset: ${b.retries}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores`);
   b.log();
   b.flush();
