@@ -579,10 +579,10 @@ export async function runCampaign(b: Bench): Promise<CampaignResult> {
     dbLine(b, 'the REST ilike limit 7 statement', await timeDb(b, all.map((t) => restSql.get(t)!)));
     b.log();
     const worstA = slowestTerms(a7, all, 3);
-    await explainTable(b, 'REST ilike limit 7, proposal 1', async (t) => restSql.get(t)!, explainTerms(b.terms, worstA), worstA[0]);
-    await explainTable(b, "search_medications' inner statement, limit 7, proposal 1", async (t) => rpcInnerSql(t, 7), explainTerms(b.terms, slowestTerms(ar7, all, 3)));
-    addSummary('proposal 1', 'REST ilike, limit 7', a7, u7);
-    addSummary('proposal 1', 'RPC search_medications, limit 7', ar7, ur7);
+    await explainTable(b, 'REST ilike limit 7, btree on dscrd added', async (t) => restSql.get(t)!, explainTerms(b.terms, worstA), worstA[0]);
+    await explainTable(b, "search_medications' inner statement, limit 7, btree on dscrd added", async (t) => rpcInnerSql(t, 7), explainTerms(b.terms, slowestTerms(ar7, all, 3)));
+    addSummary('btree on dscrd added', 'REST ilike, limit 7', a7, u7);
+    addSummary('btree on dscrd added', 'RPC search_medications, limit 7', ar7, ur7);
     result.p95.p1 = stats(a7.samples).p95;
     b.flush();
   }
