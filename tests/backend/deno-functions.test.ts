@@ -1,7 +1,7 @@
 // The edge functions as hosted Supabase runs them: the Deno entry points
 // supabase/functions/<name>/index.ts (spec §7 Server functions), type-checked and served by Deno
 // itself (the `deno` npm package) against the local stack. Offline: `npm:` imports resolve from
-// node_modules (--node-modules-dir=manual) and --cached-only forbids any download.
+// node_modules (--node-modules-dir=manual); --no-remote and, for run, --cached-only forbid downloads.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ type Name = (typeof NAMES)[number];
 
 const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));
 const denoEnv = { ...process.env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' };
-const common = ['--node-modules-dir=manual', '--cached-only'];
+const common = ['--node-modules-dir=manual', '--no-remote'];
 
 interface Served {
   url: string;
@@ -30,7 +30,7 @@ const served = new Map<Name, Served>();
 
 /** `deno run` of one entry point on a free port (DENO_SERVE_ADDRESS) with the platform's variables. */
 function serve(name: Name): Promise<Served> {
-  const child = spawn(DENO, ['run', ...common, '--config', join(FUNCTIONS, name, 'deno.json'), '--allow-net', '--allow-env', '--allow-read', join(FUNCTIONS, name, 'index.ts')], {
+  const child = spawn(DENO, ['run', ...common, '--cached-only', '--config', join(FUNCTIONS, name, 'deno.json'), '--allow-net', '--allow-env', '--allow-read', join(FUNCTIONS, name, 'index.ts')], {
     cwd: ROOT,
     env: {
       ...denoEnv,
