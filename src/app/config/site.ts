@@ -3,14 +3,7 @@ import { LEGAL_LINKS, pharmacySiteUrl as site, type LocalizedUrl } from '../../u
 
 export const VERSION_LABEL = 'v1.6.1';
 
-export const PHARMACY = {
-  name: 'Rezeptpost Apotheke AG',
-  street: 'Bahnhofstrasse 21',
-  zipCity: '8500 Frauenfeld',
-  email: 'rezepte@rezeptpost.ch',
-  phone: '052 555 12 34',
-  phoneHref: 'tel:+41525551234',
-} as const;
+export { PHARMACY } from '../../ui/pharmacy';
 
 type Localized = LocalizedUrl;
 

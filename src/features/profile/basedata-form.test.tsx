@@ -9,7 +9,7 @@ import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
 import { BaseDataForm, type BaseDataFormProps } from './basedata-form';
 import type { CustomerFields, StoredAddress } from './basedata-values';
-import { SUPPORT_CONTACT } from './support-contact';
+import { PHARMACY } from '../../ui/pharmacy';
 
 const TODAY = '2026-03-10';
 const PROFILE: CustomerFields = { first_name: 'Sandra', last_name: 'Meier', birthday: '1958-04-12', gender: 2 };
@@ -61,8 +61,8 @@ describe('BaseDataForm personal data', () => {
       [true, true],
       [true, false],
     ]);
-    expect(screen.getByRole('link', { name: SUPPORT_CONTACT.phone }).getAttribute('href')).toBe(SUPPORT_CONTACT.phoneHref);
-    expect(screen.getByRole('link', { name: SUPPORT_CONTACT.email }).getAttribute('href')).toBe(`mailto:${SUPPORT_CONTACT.email}`);
+    expect(screen.getByRole('link', { name: PHARMACY.phone }).getAttribute('href')).toBe(PHARMACY.phoneHref);
+    expect(screen.getByRole('link', { name: PHARMACY.email }).getAttribute('href')).toBe(`mailto:${PHARMACY.email}`);
     // the address stays editable
     expect(input(de['profile.field.street']).disabled).toBe(false);
   });
@@ -70,7 +70,7 @@ describe('BaseDataForm personal data', () => {
   it('without a profile: editable, no support note; every field is required', async () => {
     const onSave = renderForm({ customer: NO_PROFILE, address: null });
     expect(input(de['profile.field.firstName']).disabled).toBe(false);
-    expect(screen.queryByRole('link', { name: SUPPORT_CONTACT.phone })).toBeNull();
+    expect(screen.queryByRole('link', { name: PHARMACY.phone })).toBeNull();
     await save();
     for (const label of ['firstName', 'lastName', 'birthday', 'street', 'streetNr', 'zip', 'city', 'phone']) {
       expect(errorOf(input(de[`profile.field.${label}` as keyof typeof de])), label).toBe(de['validation.required']);

@@ -4,7 +4,7 @@ import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
 import type { PersonalValues } from './basedata-values';
 import { GenderField } from './gender-field';
-import { SUPPORT_CONTACT } from './support-contact';
+import { PHARMACY } from '../../ui/pharmacy';
 
 /**
  * Personal data (spec §5 Base data): first name, last name, birthday, gender. Once a profile
@@ -40,8 +40,8 @@ export function PersonalFields({
           <Msg
             id="profile.basedata.supportNote"
             values={{
-              phone: <a href={SUPPORT_CONTACT.phoneHref}>{SUPPORT_CONTACT.phone}</a>,
-              email: <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>,
+              phone: <a href={PHARMACY.phoneHref}>{PHARMACY.phone}</a>,
+              email: <a href={`mailto:${PHARMACY.email}`}>{PHARMACY.email}</a>,
             }}
           />
         </p>
