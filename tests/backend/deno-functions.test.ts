@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { stackUrl } from '../setup/clients.ts';
-import { count, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
+import { anonClient, stackUrl } from '../setup/clients.ts';
+import { count, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
@@ -98,9 +98,7 @@ describe('the Deno entry points of the edge functions', () => {
   }, 130_000);
 
   it('webshopGenericMeds answers as the local stack does: alternatives, is_generic, preflight', async () => {
-    const { data: originals } = await fetch(`${stackUrl()}/rest/v1/pharmindex?select=pharmacode&gencd=eq.O&sloplus=eq.1&nincd=eq.10&order=pharmacode&limit=20`, {
-      headers: { apikey: inject('anonKey') },
-    }).then(async (r) => ({ data: (await r.json()) as { pharmacode: number }[] }));
+    const originals = must(await anonClient().from('pharmindex').select('pharmacode').eq('gencd', 'O').eq('sloplus', 1).eq('nincd', 10).order('pharmacode').limit(20), 'originals');
     let compared = 0;
     for (const { pharmacode } of originals) {
       const viaDeno = await call('webshopGenericMeds', { body: { pharmacode } });
@@ -115,8 +113,8 @@ describe('the Deno entry points of the edge functions', () => {
     }
     expect(compared).toBeGreaterThan(0);
 
-    const generic = (await fetch(`${stackUrl()}/rest/v1/pharmindex?select=pharmacode&gencd=eq.G&limit=1`, { headers: { apikey: inject('anonKey') } }).then((r) => r.json())) as { pharmacode: number }[];
-    const isGeneric = await call('webshopGenericMeds', { body: { pharmacode: generic[0]!.pharmacode } });
+    const generic = must(await anonClient().from('pharmindex').select('pharmacode').eq('gencd', 'G').limit(1).single(), 'a generic');
+    const isGeneric = await call('webshopGenericMeds', { body: { pharmacode: generic.pharmacode } });
     expect(isGeneric.status).toBe(422);
     expect(isGeneric.body).toMatchObject({ error: 'is_generic' });
 

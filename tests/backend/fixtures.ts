@@ -22,6 +22,16 @@ export function must<T>(res: { data: T; error: { message: string; code?: string 
 
 type Row = Record<string, unknown> & { id: number };
 
+/** Every row of a catalogue table, in pages of 500 by pharmacode, read with the service key. */
+export async function allRows<T>(table: string, columns: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += 500) {
+    const page = must(await serviceClient().from(table).select(columns).order('pharmacode').range(from, from + 499), table) as T[];
+    rows.push(...page);
+    if (page.length < 500) return rows;
+  }
+}
+
 export interface ProfileRows {
   customer: Record<string, unknown>;
   address: Row;

@@ -7,7 +7,7 @@
 // search").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient } from '../setup/clients.ts';
-import { must, TEST_ARTICLES_FROM } from './fixtures.ts';
+import { allRows, must, TEST_ARTICLES_FROM } from './fixtures.ts';
 
 interface Article {
   pharmacode: number;
@@ -21,14 +21,7 @@ const COLUMNS = 'pharmacode, dscrd, nincd, qty, qtyu, pharmindex_product(dose, d
 
 let catalogue: Article[] = [];
 
-async function loadCatalogue(): Promise<Article[]> {
-  const rows: Article[] = [];
-  for (let from = 0; ; from += 1000) {
-    const page = must(await serviceClient().from('pharmindex').select(COLUMNS).order('pharmacode').range(from, from + 999), 'catalogue') as unknown as Article[];
-    rows.push(...page);
-    if (page.length < 1000) return rows;
-  }
-}
+const loadCatalogue = () => allRows<Article>('pharmindex', COLUMNS);
 
 /** upper() of Postgres for the ASCII letters the seed's names use */
 const upper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCase());

@@ -2,8 +2,8 @@
 // calculator (spec §3 Medication, §7 Data service, §9), insurers for the picker (spec §3 Insurance),
 // and a demo patient whose data shows every state of spec §4, read as that patient (spec §6, §7).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient } from '../setup/clients.ts';
-import { TEST_ARTICLES_FROM, type SupabaseClient } from './fixtures.ts';
+import { anonClient } from '../setup/clients.ts';
+import { allRows, TEST_ARTICLES_FROM, type SupabaseClient } from './fixtures.ts';
 
 const DEMO = { email: 'demo@rezeptpost.ch', password: 'Demo-Rezept-2026' };
 const ORDER_TREE = '*, webshop_order_item(*), children:webshop_order(*, webshop_order_item(*))';
@@ -11,16 +11,6 @@ const CUSTOMER_TREE =
   '*, webshop_customer_address(*), webshop_customer_insurance(*), webshop_customer_questionnaire(*), webshop_customer_order_defaults(*), webshop_customer_additional_info(*), webshop_customer_medication(*)';
 
 /** Every row of a table, page by page (PostgREST caps a page at max_rows). */
-async function all<T>(table: string, columns: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let from = 0; ; from += 500) {
-    const { data, error } = await serviceClient().from(table).select(columns).order('pharmacode').range(from, from + 499);
-    expect(error).toBeNull();
-    rows.push(...(data as T[]));
-    if (data!.length < 500) return rows;
-  }
-}
-
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 type Row = { id: number; [column: string]: unknown };
@@ -33,7 +23,7 @@ describe('catalogue', () => {
   let articles: Article[];
   beforeAll(async () => {
     // without the articles another suite adds for a while (medication-search.test.ts)
-    articles = (await all<Article>('pharmindex', 'pharmacode, atc, gencd, nincd, pharmindex_prices(price)')).filter((a) => a.pharmacode < TEST_ARTICLES_FROM);
+    articles = (await allRows<Article>('pharmindex', 'pharmacode, atc, gencd, nincd, pharmindex_prices(price)')).filter((a) => a.pharmacode < TEST_ARTICLES_FROM);
   });
 
   it('has at least 300 articles, each with a price', () => {

@@ -16,16 +16,6 @@ const MAX_STATEMENTS = 500;
 /** statement names are unique in the process, so two runners on one PGlite never collide */
 let lastId = 0;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 export interface PreparedRunner {
   /** runs sql with params; the caller holds PGlite's transaction lock (inside pg.transaction) */
   query<T>(sql: string, params: unknown[]): Promise<QueryResult<T>>;
@@ -35,7 +25,8 @@ export interface PreparedRunner {
 
 export function preparedRunner(pg: PGlite, maxStatements = MAX_STATEMENTS): PreparedRunner {
   const statements = new Map<string, Prepared>();
-  const send = (parts: Uint8Array[]) => pg.execProtocolStream(concat(parts), { syncToFs: false });
+  // several protocol messages in one call into the backend
+  const send = (parts: Uint8Array[]) => pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false });
 
   async function prepare(sql: string): Promise<Prepared> {
     const known = statements.get(sql);

@@ -31,8 +31,9 @@ export function capRange(range: Range | null, maxRows: number): Range {
   return { offset: range?.offset ?? 0, limit: Math.min(range?.limit ?? maxRows, maxRows) };
 }
 
-/** Codes that may only mean the cache is older than the database (DDL since it was loaded). */
-const STALE_CODES = new Set(['PGRST200', 'PGRST204', 'PGRST205', '42703']);
+/** Codes that may only mean the cache is older than the database (DDL since it was loaded):
+ *  an unknown relationship, column, table, or function (PGRST202/203: created or changed since). */
+const STALE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST203', 'PGRST204', 'PGRST205', '42703']);
 
 /** Plans against the cached schema; on a miss reloads it once and plans again. */
 export async function withSchema<T>(ctx: RequestContext, plan: (cache: SchemaCache) => T): Promise<T> {

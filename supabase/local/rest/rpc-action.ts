@@ -2,7 +2,7 @@
 // Set-returning functions of a row type can be filtered, ordered, limited and embedded
 // like a table; a function returning one row answers an object, a scalar the JSON value,
 // a void function 204.
-import { baseHeaders, capRange, checkSingular, mainRow, runAsRole, type RequestContext } from './context.ts';
+import { baseHeaders, capRange, checkSingular, mainRow, runAsRole, withSchema, type RequestContext } from './context.ts';
 import { RestError } from './errors.ts';
 import { preferenceApplied } from './headers.ts';
 import { parseQueryParams, rangeFromHeader } from './query-params.ts';
@@ -29,16 +29,7 @@ export async function callRpc(ctx: RequestContext, fn: string): Promise<Reply> {
     const args = rpcArgs(text);
     return { cache, qp: parseQueryParams(ctx.url.searchParams), args, routine: pickRoutine(routines, cache.schema, fn, args.keys, true) };
   };
-  let chosen: ReturnType<typeof choose>;
-  try {
-    chosen = choose(await ctx.schema.get());
-  } catch (error) {
-    // a function created or changed since the cache was loaded: PostgREST needs a reload
-    // notification for it, the local stack reloads once on a miss
-    if (!(error instanceof RestError) || (error.code !== 'PGRST202' && error.code !== 'PGRST203')) throw error;
-    chosen = choose(await ctx.schema.reload());
-  }
-  const { cache, qp, args, routine } = chosen;
+  const { cache, qp, args, routine } = await withSchema(ctx, choose);
   return runAsRole(ctx, readOnly, async (tx) => {
     const p = new Params();
     const call = callSql(cache.schema, routine, args, p);
