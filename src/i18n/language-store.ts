@@ -1,9 +1,9 @@
 // The current language as a tiny external store, so code outside React (sync engine,
 // notifications) reads the same value the components render with.
+import { createStore, type Store } from '../lib/store';
 import { DEFAULT_LANG, detectLanguage, isLang, type Lang } from './languages';
 
 const STORAGE_KEY = 'lang';
-type Listener = (lang: Lang) => void;
 
 function initialLanguage(): Lang {
   try {
@@ -15,25 +15,20 @@ function initialLanguage(): Lang {
   return typeof navigator === 'undefined' ? DEFAULT_LANG : detectLanguage(navigator.language);
 }
 
-let current: Lang | null = null;
-const listeners = new Set<Listener>();
+// read on first use: the browser language and storage are not there when the module loads in tests
+let store: Store<Lang> | null = null;
+const current = (): Store<Lang> => (store ??= createStore(initialLanguage()));
 
 export const languageStore = {
-  get(): Lang {
-    return (current ??= initialLanguage());
-  },
+  get: (): Lang => current().get(),
   set(lang: Lang): void {
-    if (lang === languageStore.get()) return;
-    current = lang;
+    if (lang === current().get()) return;
+    current().set(lang);
     try {
       globalThis.localStorage?.setItem(STORAGE_KEY, lang);
     } catch {
       // not persisted; the choice still holds for this visit
     }
-    listeners.forEach((listener) => listener(lang));
   },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  subscribe: (listener: () => void): (() => void) => current().subscribe(listener),
 };

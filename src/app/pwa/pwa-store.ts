@@ -1,5 +1,7 @@
 // State of the "update available" notice: one small observable, fed by the worker layer
 // (pwa-client.ts) and read by the banner (update-banner.tsx).
+import { createStore } from '../../lib/store';
+
 export type UpdateStatus =
   /** nothing waiting */
   | 'idle'
@@ -14,36 +16,27 @@ export interface UpdateState {
   status: UpdateStatus;
 }
 
-type Listener = () => void;
-
 export function createPwaStore() {
-  let state: UpdateState = { status: 'idle' };
+  const store = createStore<UpdateState>({ status: 'idle' }, { equals: (a, b) => a.status === b.status });
   let apply: (() => void) | null = null;
-  const listeners = new Set<Listener>();
-  const set = (status: UpdateStatus) => {
-    if (state.status === status) return;
-    state = { status };
-    listeners.forEach((l) => l());
-  };
+  const set = (status: UpdateStatus) => store.set({ status });
+  const status = () => store.get().status;
   return {
-    get: (): UpdateState => state,
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    get: store.get,
+    subscribe: store.subscribe,
     /** A new version waits; `applyUpdate` activates it (posts SKIP_WAITING). */
     offerUpdate(applyUpdate: () => void): void {
       apply = applyUpdate;
-      if (state.status !== 'updating') set('available');
+      if (status() !== 'updating') set('available');
     },
     /** The user accepted: activate the waiting version (the page reloads once it controls). */
     accept(): void {
-      if (!apply || state.status === 'updating') return;
+      if (!apply || status() === 'updating') return;
       set('updating');
       apply();
     },
     dismiss(): void {
-      if (state.status === 'available') set('dismissed');
+      if (status() === 'available') set('dismissed');
     },
   };
 }

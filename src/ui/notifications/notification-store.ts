@@ -1,4 +1,5 @@
 import { NOTIFICATION_MS } from '../../domain/constants';
+import { createStore } from '../../lib/store';
 
 // Notification bubbles of spec §2/§8: any layer may raise one (by message id, translated
 // when shown); each vanishes after 3.5 s (spec §9). Timers are injectable for tests.
@@ -13,38 +14,28 @@ export interface Notification {
 
 export { NOTIFICATION_MS };
 
-type Listener = () => void;
-
 export function createNotificationStore(
   timers: { setTimeout: (fn: () => void, ms: number) => unknown } = globalThis,
   displayMs = NOTIFICATION_MS,
 ) {
-  let items: readonly Notification[] = [];
+  const items = createStore<readonly Notification[]>([]);
   let nextId = 1;
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((l) => l());
 
   const dismiss = (id: number) => {
-    const next = items.filter((n) => n.id !== id);
-    if (next.length === items.length) return;
-    items = next;
-    emit();
+    const next = items.get().filter((n) => n.id !== id);
+    if (next.length !== items.get().length) items.set(next);
   };
 
   return {
     notify(kind: NotificationKind, messageId: string, values?: Notification['values']): number {
       const id = nextId++;
-      items = [...items, { id, kind, messageId, ...(values ? { values } : {}) }];
-      emit();
+      items.set((list) => [...list, { id, kind, messageId, ...(values ? { values } : {}) }]);
       timers.setTimeout(() => dismiss(id), displayMs);
       return id;
     },
     dismiss,
-    list: (): readonly Notification[] => items,
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    list: items.get,
+    subscribe: items.subscribe,
   };
 }
 
