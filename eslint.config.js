@@ -1,6 +1,9 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
 // Import boundaries of ARCHITECTURE.md: app -> features -> (ui, data, domain), data -> domain,
@@ -10,6 +13,11 @@ const layer = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const deny = (group, message) => ({ group, message });
+
+// Features never import each other: the app layer composes them (STYLE.md, bulletproof-react).
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'test-results', 'playwright-report', 'supabase/.local', '.local'] },
@@ -45,6 +53,32 @@ export default tseslint.config(
       ],
     },
   },
+  // No import cycles anywhere in the app (a cycle makes load order matter and hides a layer breach).
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((name) => ({
+            target: `./src/features/${name}`,
+            from: './src/features',
+            except: [`./${name}`],
+            message: 'A feature never imports another feature: move what both need to ui, data or domain.',
+          })),
+        },
+      ],
+    },
+  },
+  layer(['src/lib/**'], [
+    deny(['**/app/**', '**/features/**', '**/ui/**', '**/data/**', '**/domain/**', '**/i18n/**', 'react', 'react-*', 'dexie*', '@supabase/*'], 'lib holds generic helpers: it imports nothing of the app.'),
+  ]),
   layer(['src/domain/**'], [
     deny(['**/app/**', '**/features/**', '**/ui/**', '**/data/**', '**/i18n/**', 'react', 'react-*', 'dexie*', '@supabase/*'], 'domain is pure: it imports nothing of the app, no React, no I/O.'),
   ]),
