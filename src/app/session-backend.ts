@@ -1,5 +1,4 @@
-// What the session provider needs from the data layer, behind one dynamic import: these
-// modules pull in supabase-js, which the first page load should not wait for.
-export { sessionStore } from '../data/auth/session-store';
-export { signOut } from '../data/auth/sign-out';
-export { customerSummaryStore } from '../data/customer-summary';
+// What the shell needs from the data layer, behind ONE dynamic import: the auth state and the
+// patient's session (pull, realtime, outbox, sync state, sign-out). These modules pull in
+// supabase-js and Dexie, which the first page load should not wait for.
+export { appSession, sessionStore } from '../data/session/app-session';

@@ -6,13 +6,18 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import de from '../../lang/de.json';
 import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
-import type { CustomerSummaryState, PullFailure } from '../data/customer-summary';
+import { customerFlags } from '../domain/setup-state';
+import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from '../data/session/patient-session';
+import { createOutboxViewStore } from '../data/sync/outbox-view';
+import { createSyncState } from '../data/sync/sync-state';
+import { createStore } from '../lib/store';
 import { notifications } from '../ui/notifications/notification-store';
 import { SIGNED_OUT } from './guards';
 import { NavBar } from './layout/nav-bar';
 import { RouteScreen } from './route-screen';
 import type { RouteDef } from './routes';
-import { SessionProvider, sessionViewOf, summaryKey, type SessionBackend } from './session-provider';
+import type { SessionBackend } from './session-context';
+import { SessionProvider, sessionViewOf } from './session-provider';
 
 const signedIn = (over: Partial<AuthState> = {}): AuthState => ({
   ...LOADING_STATE,
@@ -21,8 +26,9 @@ const signedIn = (over: Partial<AuthState> = {}): AuthState => ({
   aal: { current: 'aal1', next: 'aal1' },
   ...over,
 });
-const summary = (over: Partial<CustomerSummaryState>): CustomerSummaryState => ({ key: 'u1:aal1', status: 'ready', summary: null, error: null, ...over });
-const FLAGS = { hasProfile: true, hasSetup: true, hasPrescriptions: true };
+const summary = (over: Partial<PatientSummary>): PatientSummary => ({ key: 'u1:aal1', status: 'ready', flags: null, error: null, ...over });
+const FLAGS = { ...customerFlags(null, new Date()), hasProfile: true, hasSetup: true, hasPrescriptions: true };
+const VIEW_FLAGS = { hasProfile: true, hasSetup: true, hasPrescriptions: true };
 
 // spec §2 Shell ("While loading, a spinner is shown", MFA screen, onboarding), §6
 describe('sessionViewOf', () => {
@@ -33,9 +39,9 @@ describe('sessionViewOf', () => {
 
   it('signed in: loading until the summary of this user and level is known, then its flags', () => {
     expect(sessionViewOf(signedIn(), summary({ key: '', status: 'idle' })).status).toBe('loading');
-    expect(sessionViewOf(signedIn(), summary({ key: 'other:aal1', summary: FLAGS })).status).toBe('loading');
-    expect(sessionViewOf(signedIn(), summary({ summary: FLAGS }))).toEqual({ ...SIGNED_OUT, status: 'signedIn', ...FLAGS });
-    expect(sessionViewOf(signedIn(), summary({ status: 'loading', summary: FLAGS })).hasSetup).toBe(true);
+    expect(sessionViewOf(signedIn(), summary({ key: 'other:aal1', flags: FLAGS })).status).toBe('loading');
+    expect(sessionViewOf(signedIn(), summary({ flags: FLAGS }))).toEqual({ ...SIGNED_OUT, status: 'signedIn', ...VIEW_FLAGS });
+    expect(sessionViewOf(signedIn(), summary({ status: 'loading', flags: FLAGS })).hasSetup).toBe(true);
     expect(sessionViewOf(signedIn(), summary({ status: 'failed', error: 'network' }))).toEqual({ ...SIGNED_OUT, status: 'signedIn' });
   });
 
@@ -54,27 +60,22 @@ describe('sessionViewOf', () => {
 });
 
 function fakeBackend(auth: AuthState) {
-  const store = <T,>(initial: T) => {
-    let value = initial;
-    const listeners = new Set<() => void>();
-    return {
-      get: () => value,
-      set: (next: T) => {
-        value = next;
-        listeners.forEach((l) => l());
-      },
-      subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)),
-    };
-  };
-  const sessionStore = store(auth);
-  const summaries = store<CustomerSummaryState>({ key: '', status: 'idle', summary: null, error: null });
-  const ensure = vi.fn((_id: string, key = _id) => summaries.set({ key, status: 'ready', summary: FLAGS, error: null }));
-  const backend: SessionBackend = {
-    sessionStore,
-    customerSummaryStore: { ...summaries, ensure, reset: vi.fn() },
-    signOut: vi.fn(async () => ({ ok: true })),
-  };
-  return { backend, sessionStore, ensure };
+  const sessionStore = createStore(auth);
+  const summaries = createStore<PatientSummary>(IDLE_SUMMARY);
+  let report: (f: PullFailure) => void = () => {};
+  const appSession = {
+    start: vi.fn(),
+    summary: summaries,
+    onPullFailure: (listener: (f: PullFailure) => void) => ((report = listener), () => {}),
+    signOut: vi.fn(async () => ({ ok: true as const, value: 'server' as const })),
+    syncState: createSyncState(),
+    outboxView: createOutboxViewStore(),
+    discard: vi.fn(async () => {}),
+    retry: vi.fn(async () => {}),
+    unsentChanges: vi.fn(async () => 0),
+  } satisfies SessionBackend['appSession'];
+  const backend: SessionBackend = { sessionStore, appSession };
+  return { backend, sessionStore, summaries, appSession, report: (f: PullFailure) => report(f) };
 }
 
 const LOGIN: RouteDef = { path: '/login', titleId: 'title.login', guard: 'public', view: (() => null) as never, signedInRedirect: '/dashboard' };
@@ -100,23 +101,17 @@ function renderShell(backend: SessionBackend, path: string) {
 describe('SessionProvider', () => {
   // spec §2 "/login ... A signed-in user is redirected to /dashboard", with the login prompt's ?next=
   it('sends a signed-in patient from /login to ?next= once the summary is loaded', async () => {
-    const { backend, ensure } = fakeBackend(signedIn());
+    const { backend, summaries, appSession } = fakeBackend(signedIn());
     const memory = renderShell(backend, '/login?next=%2Forders');
+    expect(appSession.start).toHaveBeenCalledOnce();
+    expect(memory.history.at(-1)).toBe('/login?next=%2Forders');
+    act(() => summaries.set({ key: 'u1:aal1', status: 'ready', flags: FLAGS, error: null }));
     await waitFor(() => expect(memory.history.at(-1)).toBe('/orders'));
-    expect(ensure).toHaveBeenCalledWith('u1', 'u1:aal1');
-  });
-
-  it('does not load customer data while the second factor is missing', () => {
-    const { backend, ensure } = fakeBackend(signedIn({ needsSecondFactor: true, aal: { current: 'aal1', next: 'aal2' } }));
-    renderShell(backend, '/login');
-    expect(ensure).not.toHaveBeenCalled();
   });
 
   // spec §8 "Loading orders fails": the data layer reports the failed pull, the shell notifies
   it('a failed pull of the orders raises the orders notification; other areas do not', () => {
-    const { backend } = fakeBackend(signedIn());
-    let report: (f: PullFailure) => void = () => {};
-    backend.customerSummaryStore.onPullFailure = (listener) => ((report = listener), () => {});
+    const { backend, report } = fakeBackend(signedIn());
     renderShell(backend, '/elsewhere');
     const before = notifications.list().length;
     act(() => report({ area: 'customer', error: 'failed' }));
@@ -126,12 +121,15 @@ describe('SessionProvider', () => {
   });
 
   it('the logout button signs out through the data layer', async () => {
-    const { backend, sessionStore } = fakeBackend(SIGNED_OUT_STATE);
+    const { backend, sessionStore, summaries } = fakeBackend(SIGNED_OUT_STATE);
     renderShell(backend, '/elsewhere');
     expect(screen.queryByRole('button', { name: de['nav.logout'] })).toBeNull();
-    act(() => sessionStore.set(signedIn()));
+    act(() => {
+      sessionStore.set(signedIn());
+      summaries.set({ key: summaryKey(signedIn()), status: 'ready', flags: FLAGS, error: null });
+    });
     const logout = await screen.findByRole('button', { name: de['nav.logout'] });
     act(() => logout.click());
-    expect(backend.signOut).toHaveBeenCalledOnce();
+    expect(backend.appSession.signOut).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,7 @@
 // Usage events of spec §7 ("failed login, send-method reset, onboarding, password change,
 // prescription location, order finish, password-reset request, and a page view"). They are
 // not product behaviour, so for now this is a no-op hook that the callers already use; a
-// later issue can post the events (e.g. to an edge function) without touching them.
+// poster can send the events (e.g. to an edge function) without touching them.
 export type UsageEvent =
   | 'failedLogin'
   | 'passwordResetRequest'
@@ -27,7 +27,7 @@ export function trackUsage(event: UsageEvent, data: UsageData = {}): void {
   }
 }
 
-/** Replaces where events go (tests; a later issue's poster). Returns the previous sink. */
+/** Replaces where events go (tests, a poster). Returns the previous sink. */
 export function setUsageSink(next: Sink): Sink {
   const previous = sink;
   sink = next;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerRecord } from './entities.ts';
-import { onboardingStep, setupFlags, setupSteps, setupTodoCount } from './setup-state.ts';
+import { customerFlags, onboardingStep, setupFlags, setupSteps, setupTodoCount } from './setup-state.ts';
 
 const address = { id: 1, customer_id: 'c', street: 'Bahnhofstrasse', street_nr: '1', address2: null, zip: '8001', city: 'Zürich', phone: '0441234567' };
 const info = { id: 1, prescription_send_method: 'post' as const, prescription_location: null, send_asap: null, send_all: null, description: null, doc_name: 'Dr. Meier', cpg_name: 'Praxis', handled: false };
@@ -91,5 +91,27 @@ describe('tracked setup steps', () => {
       { step: 'orderPreferences', done: done[3] },
     ]);
     expect(setupTodoCount(flags)).toBe(todo);
+  });
+});
+
+// spec §4 Profile setup (hasSetup), §2 navigation "with prescriptions", §6 "Orders area appears when the customer has an active prescription"
+describe('customerFlags', () => {
+  const NOW = new Date('2026-11-23T09:00:00+01:00');
+  const rx = (expires_at: string) => ({ id: 1, medication_id: 1, dosage: [1, 0, 0, 0], comment: null, expires_at, single_use: false, used: false, intake: null });
+
+  it('a new account (no row): nothing done', () => {
+    expect(customerFlags(null, NOW)).toMatchObject({ hasProfile: false, hasSetup: false, hasPrescriptions: false });
+  });
+
+  it('a complete customer with an active prescription', () => {
+    expect(customerFlags({ ...complete, webshop_customer_medication: [rx('2027-01-01')] }, NOW)).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
+  });
+
+  it('only expired prescriptions do not count', () => {
+    expect(customerFlags({ ...complete, webshop_customer_medication: [rx('2026-01-01')] }, NOW).hasPrescriptions).toBe(false);
+  });
+
+  it('holds the setup flags of setupFlags', () => {
+    expect(customerFlags(complete, NOW)).toEqual({ ...setupFlags(complete), hasPrescriptions: false });
   });
 });

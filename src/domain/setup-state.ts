@@ -2,6 +2,7 @@
 import type { CustomerRecord } from './entities.ts';
 import { readInsurance } from './insurance.ts';
 import { latestById } from './latest-by-id.ts';
+import { isPrescriptionActive } from './prescription-state.ts';
 
 const filled = (v: string | null | undefined): boolean => typeof v === 'string' && v.trim() !== '';
 
@@ -44,6 +45,20 @@ export function setupFlags(customer: CustomerRecord | null | undefined): SetupFl
     hasOrderDefaults,
     hasSentPrescription,
     hasSetup: hasSetupInsurance && hasCompletedQuestionnaire && hasProfile && hasAddress && hasSentPrescription,
+  };
+}
+
+/** What the shell and the screens know of a patient: the setup flags and whether an active prescription exists. */
+export interface CustomerFlags extends SetupFlags {
+  /** At least one active prescription (spec §2 navigation "with prescriptions", §6 orders area). */
+  hasPrescriptions: boolean;
+}
+
+/** The one rule for the flags of a customer record (none yet: a new account, every flag false). */
+export function customerFlags(customer: CustomerRecord | null | undefined, now: Date): CustomerFlags {
+  return {
+    ...setupFlags(customer),
+    hasPrescriptions: (customer?.webshop_customer_medication ?? []).some((p) => isPrescriptionActive(p, now)),
   };
 }
 

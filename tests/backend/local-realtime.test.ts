@@ -7,7 +7,9 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
-import { startDataSession, type DataSession } from '../../src/data/pull/data-session';
+import { startPatientRuntime, type PatientRuntime } from '../../src/data/session/patient-runtime';
+import { createOutboxViewStore } from '../../src/data/sync/outbox-view';
+import { createSyncState } from '../../src/data/sync/sync-state';
 import type { PullArea } from '../../src/data/pull/pull';
 import { createRealtimeStatus, type RealtimeStatus } from '../../src/data/realtime/realtime-status';
 import { serviceClient } from '../setup/clients.ts';
@@ -18,7 +20,7 @@ let A: Patient;
 let B: Patient;
 let code: number;
 let db: LocalDb;
-let session: DataSession;
+let session: PatientRuntime;
 const status = createRealtimeStatus();
 const statuses: RealtimeStatus[] = [];
 
@@ -33,9 +35,18 @@ beforeAll(async () => {
   code = (await pharmacodes(1))[0]!;
   await prescribe(A.userId, code);
   db = openLocalDb(`realtime-${randomUUID()}`);
-  status.subscribe((s) => statuses.push(s));
-  session = startDataSession(A.userId, { client: A.client, db, debounceMs: 100, realtimeStatus: status, onOnline: () => () => {}, persist: async () => false });
-  expect((await session.ready).ok).toBe(true);
+  status.subscribe(() => statuses.push(status.get()));
+  session = startPatientRuntime({
+    client: A.client,
+    db,
+    userId: A.userId,
+    debounceMs: 100,
+    realtimeStatus: status,
+    syncState: createSyncState({ debounceMs: 0 }),
+    outboxView: createOutboxViewStore(),
+    persist: async () => false,
+  });
+  expect((await session.pullAll()).ok).toBe(true);
   for (let i = 0; status.get() !== 'connected' && i < 100; i++) await sleep(50);
   await session.engine.idle();
 });

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DraftOrder } from '../../src/domain/entities.ts';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db.ts';
+import { claimMirror } from '../../src/data/local/mirror-owner.ts';
 import { applyPendingToMirror, orderOfEntry } from '../../src/data/outbox/apply.ts';
 import {
   placeOrder,
@@ -22,11 +23,12 @@ import {
   type OutboxContext,
 } from '../../src/data/outbox/commands.ts';
 import { isTempId } from '../../src/data/outbox/ids.ts';
-import { createReplayer, discardEntry, type Replayer, type Timers } from '../../src/data/outbox/replay.ts';
+import { discardEntry } from '../../src/data/outbox/entry-commands.ts';
+import { createReplayer, type Replayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { sendEntry } from '../../src/data/outbox/send.ts';
 import type { TypedOutboxEntry } from '../../src/data/outbox/kinds.ts';
 import { createOutboxViewStore, outboxViewOf } from '../../src/data/sync/outbox-view.ts';
-import { startSync } from '../../src/data/sync/sync-engine.ts';
+import { startPatientRuntime } from '../../src/data/session/patient-runtime.ts';
 import { createSyncState } from '../../src/data/sync/sync-state.ts';
 import { createRealtimeStatus } from '../../src/data/realtime/realtime-status.ts';
 import { anonClient, serviceClient, signUpPatient } from '../setup/clients.ts';
@@ -66,7 +68,7 @@ function freshDb(): LocalDb {
 const contextOf = (db: LocalDb): OutboxContext => ({ db, newId: randomUUID, now: () => clock, appended: () => {} });
 
 function replayerOf(db: LocalDb, client: SupabaseClient, extra: Partial<Parameters<typeof createReplayer>[0]> = {}): Replayer {
-  const r = createReplayer({ db, client, now: () => clock, random: () => 1, timers: stillTimers, events: {}, ...extra });
+  const r = createReplayer({ db, client, now: () => clock, random: () => 1, timers: stillTimers, ...extra });
   replayers.push(r);
   return r;
 }
@@ -356,7 +358,7 @@ describe('an expired session pauses the replay until sign-in', () => {
 });
 
 // ARCHITECTURE.md "The client" 4: one observable sync state, fed by the outbox and realtime
-describe('the sync engine', () => {
+describe('the patient runtime feeds the sync state', () => {
   it('feeds the sync state: pending and rejected counts, then nothing left; realtime status; stop resets it', async () => {
     // Dexie's liveQuery needs a global indexedDB (fake-indexeddb/auto, imported above)
     const db = openLocalDb(`outbox-${randomUUID()}`);
@@ -365,20 +367,30 @@ describe('the sync engine', () => {
     const state = createSyncState({ online: true, debounceMs: 0 });
     const view = createOutboxViewStore();
     const realtime = createRealtimeStatus('connected');
+    // the mirror belongs to this patient (the runtime claims it, wiping anybody else's data)
+    await claimMirror(db, P.userId);
     await saveBaseData(ctx, P.userId, { first_name: 'X', last_name: 'Y', gender: 1, birthday: '1970-01-01' }); // refused: name already set
     await saveQuestionnaire(ctx, P.userId, { ...QUESTIONNAIRE, weight: 77 });
-    const engine = startSync({ client: P.client, db, userId: P.userId, state, view, realtime, now: () => clock, random: () => 1, timers: stillTimers, events: {} });
+    const runtime = startPatientRuntime({
+      client: P.client,
+      db,
+      userId: P.userId,
+      syncState: state,
+      outboxView: view,
+      realtimeStatus: realtime,
+      replay: { now: () => clock, random: () => 1, timers: stillTimers },
+    });
     try {
-      expect(state.get().realtimeConnected).toBe(true);
+      await expect.poll(() => state.get().realtimeConnected).toBe(true);
       await expect.poll(() => [state.get().pendingCount, state.get().rejectedCount], { timeout: 5000 }).toEqual([0, 1]);
       expect(view.get().rejected).toEqual([expect.objectContaining({ kind: 'customer.upsert', code: 'personal_data_locked' })]);
       expect(state.get()).toMatchObject({ lastError: null, lastSyncAt: clock, paused: null });
       realtime.set('disconnected');
       await expect.poll(() => state.get().realtimeConnected).toBe(false);
-      await engine.discard(view.get().rejected[0]!.id);
+      await runtime.discard(view.get().rejected[0]!.id);
       await expect.poll(() => state.get().rejectedCount).toBe(0);
     } finally {
-      engine.stop();
+      await runtime.stop();
     }
     expect(state.get()).toMatchObject({ realtimeConnected: null, pendingCount: 0, rejectedCount: 0 });
   });

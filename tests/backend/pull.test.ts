@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerRecord, Order } from '../../src/domain/entities';
 import { META, openLocalDb, type LocalDb } from '../../src/data/local/local-db';
 import { claimMirror } from '../../src/data/local/mirror-owner';
-import { wipeLocalData } from '../../src/data/local/wipe';
+import { wipeMirror } from '../../src/data/local/wipe';
 import { lastPullAt, pullAll, pullCustomer, pullOrders } from '../../src/data/pull/pull';
 import { latestById } from '../../src/domain/latest-by-id';
 import { saveAddress } from '../../src/data/outbox/commands';
@@ -177,7 +177,7 @@ describe('sign-out wipe', () => {
     for (const table of db.tables.filter((t) => t.name !== 'outbox' && t.name !== 'drafts')) expect(await table.count(), table.name).toBeGreaterThan(0);
 
     const late = pullAll(A.client, db, A.userId);
-    await wipeLocalData(db);
+    await wipeMirror(db);
     await late;
     for (const table of db.tables) expect(await table.count(), table.name).toBe(0);
   });

@@ -1,4 +1,4 @@
-// Benchmark (issue 5): reading what the dashboard shows from the local mirror (Dexie on
+// Benchmark: reading what the dashboard shows from the local mirror (Dexie on
 // fake-indexeddb in Node) for a patient with 200 prescriptions and 500 orders — customer
 // with nested records, orders with items and children, medication details, then the
 // domain's flags, intake plan, expiring list and open/closed split. Prints figures only.

@@ -81,7 +81,7 @@ async function freshMirror(): Promise<{ db: LocalDb; ctx: OutboxContext; replaye
   const record = await must(patient.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).single(), 'pull');
   await db.customers.put(record as CustomerRecord);
   const ctx: OutboxContext = { db, newId: randomUUID, now: Date.now, appended: () => {} };
-  const replayer = createReplayer({ db, client: patient, timers: { setTimeout: () => 0, clearTimeout: () => {} }, events: {} });
+  const replayer = createReplayer({ db, client: patient, timers: { setTimeout: () => 0, clearTimeout: () => {} } });
   return { db, ctx, replayer };
 }
 

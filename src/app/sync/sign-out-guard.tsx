@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
-import { SessionContext, useSession } from '../session-context';
-import type { SyncBackend } from './use-sync-backend';
+import { SessionContext, useSessionView, type SessionBackend } from '../session-context';
 
 /**
  * ARCHITECTURE.md "The client" 5: sign-out wipes the device, so it asks first while changes
  * have not reached the server. Wraps whatever offers the sign-out (the navigation) with a
  * session context whose signOut asks; the modal dialog keeps the focus until answered.
  */
-export function SignOutGuard({ backend, children }: { backend: SyncBackend | null; children: ReactNode }) {
-  const outer = useSession();
+export function SignOutGuard({ backend, children }: { backend: SessionBackend | null; children: ReactNode }) {
+  const outer = useSessionView();
   const [unsent, setUnsent] = useState(0);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const signOut = outer.signOut;
@@ -17,7 +16,7 @@ export function SignOutGuard({ backend, children }: { backend: SyncBackend | nul
   const value = useMemo(() => {
     if (!signOut) return outer;
     const ask = () => {
-      void (backend?.unsentChanges() ?? Promise.resolve(0)).then(
+      void (backend?.appSession.unsentChanges() ?? Promise.resolve(0)).then(
         (count) => (count > 0 ? setUnsent(count) : signOut()),
         () => signOut(),
       );

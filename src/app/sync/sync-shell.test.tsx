@@ -3,6 +3,8 @@
 // connection, save errors): notice, pending marker, refused changes, sign-out warning.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_OUT_STATE } from '../../data/auth/auth-state';
+import { IDLE_SUMMARY } from '../../data/session/summary';
 import { createOutboxViewStore } from '../../data/sync/outbox-view';
 import { createSyncState, SYNC_DEBOUNCE_MS } from '../../data/sync/sync-state';
 import de from '../../../lang/de.json';
@@ -10,35 +12,41 @@ import fr from '../../../lang/fr.json';
 import { TestProviders } from '../../i18n/test-providers';
 import { NavBar } from '../layout/nav-bar';
 import { SIGNED_OUT, type SessionView } from '../guards';
-import { SessionContext } from '../session-context';
+import { BackendContext, SessionContext, type SessionBackend } from '../session-context';
 import { reasonTexts, KIND_TEXT } from './rejection-text';
 import { SyncShell } from './sync-shell';
-import type { SyncBackend } from './use-sync-backend';
 
+/** The data layer's stores as the shell reads them, driven by the test. */
 function fakeBackend(unsent = 0) {
   const syncState = createSyncState({ online: true, timers: globalThis as never });
   const outboxView = createOutboxViewStore();
-  const backend = {
+  const appSession = {
+    start: vi.fn(),
+    summary: { get: () => IDLE_SUMMARY, subscribe: () => () => {} },
+    onPullFailure: () => () => {},
+    signOut: vi.fn(async () => ({ ok: true as const, value: 'server' as const })),
     syncState,
     outboxView,
-    runAppSync: vi.fn(),
-    discardChange: vi.fn(async () => {}),
-    retryChange: vi.fn(async () => {}),
+    discard: vi.fn(async () => {}),
+    retry: vi.fn(async () => {}),
     unsentChanges: vi.fn(async () => unsent),
-  } satisfies SyncBackend;
-  return backend;
+  } satisfies SessionBackend['appSession'];
+  const backend: SessionBackend = { sessionStore: { get: () => SIGNED_OUT_STATE, subscribe: () => () => {} }, appSession };
+  return { backend, syncState, outboxView, appSession };
 }
 
 const SIGNED_IN = { ...SIGNED_OUT, status: 'signedIn' as const, hasPrescriptions: true };
 
-function renderShell(backend: SyncBackend, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
+function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
   render(
     <TestProviders lang={lang}>
-      <SessionContext.Provider value={{ session, signOut }}>
-        <SyncShell backend={backend}>
-          <NavBar />
-        </SyncShell>
-      </SessionContext.Provider>
+      <BackendContext.Provider value={backend}>
+        <SessionContext.Provider value={{ session, signOut }}>
+          <SyncShell>
+            <NavBar />
+          </SyncShell>
+        </SessionContext.Provider>
+      </BackendContext.Provider>
     </TestProviders>,
   );
   return signOut;
@@ -51,7 +59,6 @@ describe('lost connection (spec §8)', () => {
   it('shows after the debounce when offline, asks to restore and reload, and goes when back', () => {
     const backend = fakeBackend();
     renderShell(backend);
-    expect(backend.runAppSync).toHaveBeenCalled();
     act(() => backend.syncState.setOnline(false));
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
     act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
@@ -110,9 +117,9 @@ describe('pending changes and refused ones', () => {
     expect(screen.getByText(de['sync.reason.personalDataLocked'])).toBeTruthy();
     expect(screen.getByText(de['sync.reason.notPrescribed'])).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Persönliche Angaben verwerfen' }));
-    expect(backend.discardChange).toHaveBeenCalledWith('e1');
+    expect(backend.appSession.discard).toHaveBeenCalledWith('e1');
     fireEvent.click(screen.getByRole('button', { name: 'Bestellung erneut senden' }));
-    expect(backend.retryChange).toHaveBeenCalledWith('e2');
+    expect(backend.appSession.retry).toHaveBeenCalledWith('e2');
   });
 
   it('every kind and reason has its text in both languages', () => {

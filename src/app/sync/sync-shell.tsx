@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
-import { useSession } from '../session-context';
+import { useSessionBackend, useSessionView } from '../session-context';
 import { SignOutGuard } from './sign-out-guard';
 import { SyncStatus } from './sync-status';
-import { useSyncBackend, type SyncBackend } from './use-sync-backend';
 import './sync.css';
 
 /**
- * The sync in the shell: starts the outbox replay and sync state once a patient is signed in
- * (loaded lazily), guards the sign-out of `children` (the navigation) and shows the sync
- * status under them. `backend` replaces the lazily loaded one in tests.
+ * The sync in the shell, once a patient is signed in: guards the sign-out of `children` (the
+ * navigation) and shows the sync status under them. The data layer it reads is the one the
+ * session provider loaded (the patient session runs the replay and the sync state itself).
  */
-export function SyncShell({ children, backend: given }: { children: ReactNode; backend?: SyncBackend }) {
-  const { session } = useSession();
+export function SyncShell({ children }: { children: ReactNode }) {
+  const { session } = useSessionView();
+  const backend = useSessionBackend();
   const signedIn = session.status === 'signedIn';
-  const backend = useSyncBackend(signedIn, given);
   return (
     <>
       <SignOutGuard backend={backend}>{children}</SignOutGuard>

@@ -2,7 +2,8 @@ import { connectionLost } from '../../data/sync/sync-state';
 import { Msg } from '../../i18n/msg';
 import { ConnectionNotice } from './connection-notice';
 import { RejectedChanges } from './rejected-changes';
-import { useOutboxView, useSyncState, type SyncBackend } from './use-sync-backend';
+import type { SessionBackend } from '../session-context';
+import { useOutboxView, useSyncState } from './use-sync-stores';
 
 const resolved = () => Promise.resolve();
 
@@ -11,7 +12,7 @@ const resolved = () => Promise.resolve();
  * pending-changes marker and the refused changes. Each sits in a live region that is always in
  * the page, so a change is announced without taking the focus.
  */
-export function SyncStatus({ backend }: { backend: SyncBackend | null }) {
+export function SyncStatus({ backend }: { backend: SessionBackend | null }) {
   const state = useSyncState(backend);
   const view = useOutboxView(backend);
   const waitingForSignIn = state.paused === 'sessionExpired' || state.paused === 'secondFactor';
@@ -32,7 +33,7 @@ export function SyncStatus({ backend }: { backend: SyncBackend | null }) {
         )}
       </div>
       <div aria-live="polite">
-        <RejectedChanges rejected={view.rejected} onDiscard={backend?.discardChange ?? resolved} onRetry={backend?.retryChange ?? resolved} />
+        <RejectedChanges rejected={view.rejected} onDiscard={backend?.appSession.discard ?? resolved} onRetry={backend?.appSession.retry ?? resolved} />
       </div>
     </div>
   );

@@ -5,10 +5,11 @@ import type { Lang } from '../../i18n/languages';
 import { supabase } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { languageMetadata, mailSubjects } from './mail-subjects';
+import { paths } from '../../domain/paths';
 
 /** Where the link in the e-mail-change mail leads: back to the e-mail page of this app. */
 export function emailChangeRedirect(origin: string | undefined = globalThis.location?.origin): string | undefined {
-  return origin ? `${origin}/profile/email` : undefined;
+  return origin ? `${origin}${paths.profileEmail.href()}` : undefined;
 }
 
 /**

@@ -9,10 +9,11 @@ import { trackUsage } from '../usage';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { retryOnce } from './retry';
 import { sessionStore } from './session-store';
+import { paths } from '../../domain/paths';
 
 /** Where the reset link leads (spec §7 "redirect to /profile/password/reset"). */
 export function passwordResetRedirect(origin: string | undefined = globalThis.location?.origin): string | undefined {
-  return origin ? `${origin}/profile/password/reset` : undefined;
+  return origin ? `${origin}${paths.profilePassword.href(true)}` : undefined;
 }
 
 /**

@@ -17,8 +17,7 @@ function harness(aal: { currentLevel: 'aal1' | 'aal2' | null; nextLevel: 'aal1' 
     }),
     mfa: { getAuthenticatorAssuranceLevel: vi.fn(async () => ({ data: { ...levels, currentAuthenticationMethods: [] }, error: null })) },
   };
-  const leave = vi.fn();
-  const store = createSessionStore({ auth: () => auth as never, leave });
+  const store = createSessionStore({ auth: () => auth as never });
   const changes: string[] = [];
   store.subscribe(() => changes.push(store.get().status));
   /** Emits an event and waits until the assurance level it asks for has been answered. */
@@ -26,7 +25,7 @@ function harness(aal: { currentLevel: 'aal1' | 'aal2' | null; nextLevel: 'aal1' 
     callback(event, session);
     await new Promise((r) => setTimeout(r, 0));
   };
-  return { store, auth, leave, emit, changes, levels };
+  return { store, auth, emit, changes, levels };
 }
 
 const session = (metadata: Record<string, unknown> = {}, id = 'user-1'): Session =>
@@ -46,11 +45,10 @@ describe('session store', () => {
     expect(auth.onAuthStateChange).toHaveBeenCalledOnce();
   });
 
-  it('INITIAL_SESSION without a session: signed out, no reload', async () => {
-    const { store, emit, leave } = harness();
+  it('INITIAL_SESSION without a session: signed out', async () => {
+    const { store, emit } = harness();
     await emit('INITIAL_SESSION', null);
     expect(store.get()).toEqual(SIGNED_OUT_STATE);
-    expect(leave).not.toHaveBeenCalled();
   });
 
   it('SIGNED_IN: signed in with the user and the assurance level', async () => {
@@ -98,25 +96,20 @@ describe('session store', () => {
 
   // Decision (README): a token refresh updates the state in place — no reload, no spinner.
   it('TOKEN_REFRESHED keeps the patient signed in without passing through loading', async () => {
-    const { store, emit, changes, leave } = harness();
+    const { store, emit, changes } = harness();
     await emit('SIGNED_IN', session());
     changes.length = 0;
     await emit('TOKEN_REFRESHED', session({ language: 'de' }));
     expect(changes.every((s) => s === 'signedIn')).toBe(true);
     expect(store.get().user?.language).toBe('de');
-    expect(leave).not.toHaveBeenCalled();
   });
 
-  it('SIGNED_OUT after a signed-in state leaves for / (full load); at start it does not', async () => {
-    const first = harness();
-    await first.emit('SIGNED_OUT', null);
-    expect(first.leave).not.toHaveBeenCalled();
-
-    const { store, emit, leave } = harness();
+  // leaving for / after it is the session owner's (src/data/session/patient-session.test.ts)
+  it('SIGNED_OUT after a signed-in state: signed out, the user gone', async () => {
+    const { store, emit } = harness();
     await emit('SIGNED_IN', session());
     await emit('SIGNED_OUT', null);
-    expect(store.get().status).toBe('signedOut');
-    expect(leave).toHaveBeenCalledOnce();
+    expect(store.get()).toEqual(SIGNED_OUT_STATE);
   });
 
   it('only the answer to the latest event counts', async () => {
@@ -146,7 +139,6 @@ describe('offline start with a stored session', () => {
     const stored = { ...session(), access_token: jwt({ aal: 'aal2' }), user: { ...session().user, factors: [{ status: 'verified' }] } } as Session;
     const store = createSessionStore({
       auth: () => ({ onAuthStateChange: (cb: Callback) => ((callback = cb), { data: { subscription: {} } }), mfa: { getAuthenticatorAssuranceLevel: vi.fn() } }) as never,
-      leave: vi.fn(),
       storedSession: () => stored,
     });
     store.subscribe(() => {});
@@ -159,7 +151,6 @@ describe('offline start with a stored session', () => {
     const storedSession = vi.fn(() => null);
     const store = createSessionStore({
       auth: () => ({ onAuthStateChange: (cb: Callback) => ((callback = cb), { data: { subscription: {} } }), mfa: { getAuthenticatorAssuranceLevel: vi.fn() } }) as never,
-      leave: vi.fn(),
       storedSession,
     });
     store.subscribe(() => {});

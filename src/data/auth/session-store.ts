@@ -9,10 +9,9 @@
 // - TOKEN_REFRESHED does NOT reload. supabase-js refreshes the token about every hour; a
 //   reload then would throw away a patient's unsent form and, offline, leave a blank page.
 //   The new session simply replaces the old one in this store.
-// - SIGNED_OUT (after a signed-in state) goes to / with a full page load: that clears
-//   every piece of medical data held in memory, which is what the spec's reload is for.
-//   Other tabs get SIGNED_OUT from supabase-js too and do the same. Before leaving, the
-//   local mirror is wiped (medical data on shared devices; ARCHITECTURE.md "The client" 5).
+// - SIGNED_OUT is a state here; the session's owner (src/data/session/patient-session.ts)
+//   follows it: after a signed-in state it wipes the mirror and leaves for / with a full page
+//   load, which clears every piece of medical data held in memory (the spec's reload).
 //
 // Offline start: with an expired access token and no connection, supabase-js keeps the
 // session in storage (the refresh failed for want of a network, it retries) but answers
@@ -22,7 +21,7 @@
 // removes the session (SIGNED_OUT).
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { LANGUAGES, type Lang } from '../../i18n/languages';
-import { wipeAfterSignOut } from '../local/wipe';
+import { createStore } from '../../lib/store';
 import { supabase } from '../supabase-client';
 import { storedSessionKey } from './sign-out';
 import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, type AssuranceLevelName, type AuthState, type SessionUser } from './auth-state';
@@ -36,8 +35,6 @@ type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'> & {
 
 export interface SessionStoreDeps {
   auth: () => AuthApi;
-  /** after a sign-out from a signed-in state: leave for / with a full page load */
-  leave: () => void;
   /** the session supabase-js keeps in storage, read as it is (no refresh); null: none */
   storedSession?: () => Session | null;
 }
@@ -78,20 +75,13 @@ export function sessionUserOf(user: User): SessionUser {
 
 export const requiresPasswordChange = (user: User): boolean => user.user_metadata?.require_pw_reset === true;
 
-type Listener = () => void;
-
 export function createSessionStore(deps: SessionStoreDeps) {
-  let state: AuthState = LOADING_STATE;
+  const store = createStore<AuthState>(LOADING_STATE);
+  const set = store.set;
   let started = false;
   // Each event with a session reads the assurance level asynchronously; only the answer to
   // the latest event may change the state.
   let generation = 0;
-  const listeners = new Set<Listener>();
-
-  const set = (next: AuthState) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
 
   async function assuranceLevel(): Promise<AuthState['aal']> {
     try {
@@ -120,11 +110,10 @@ export function createSessionStore(deps: SessionStoreDeps) {
       return;
     }
     if (event === 'SIGNED_OUT' || !session) {
-      const wasSignedIn = state.status === 'signedIn';
       set(SIGNED_OUT_STATE);
-      if (event === 'SIGNED_OUT' && wasSignedIn) deps.leave();
       return;
     }
+    const state = store.get();
     const user = sessionUserOf(session.user);
     const sameUser = state.user?.id === user.id;
     const fields = {
@@ -136,21 +125,21 @@ export function createSessionStore(deps: SessionStoreDeps) {
     if (state.status === 'signedIn' && sameUser) set({ ...state, ...fields });
     void assuranceLevel().then((aal) => {
       if (gen !== generation) return;
-      set({ ...state, ...fields, status: 'signedIn', aal, needsSecondFactor: needsSecondFactorFor(aal) });
+      set({ ...store.get(), ...fields, status: 'signedIn', aal, needsSecondFactor: needsSecondFactorFor(aal) });
     });
   }
 
   return {
-    get: (): AuthState => state,
+    get: store.get,
     /** Subscribing starts the auth listener (once). */
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
+    subscribe(listener: () => void): () => void {
+      const off = store.subscribe(listener);
       start();
-      return () => listeners.delete(listener);
+      return off;
     },
     /** The new password is set: the reset link's session is an ordinary one now. */
     clearRecovery(): void {
-      if (state.recovery) set({ ...state, recovery: false });
+      if (store.get().recovery) set({ ...store.get(), recovery: false });
     },
   };
 
@@ -167,10 +156,5 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 /** The app's session. */
 export const sessionStore: SessionStore = createSessionStore({
   auth: () => supabase().auth,
-  leave: () => {
-    const wiped = wipeAfterSignOut().catch(() => {});
-    // a blocked database must not keep the patient on the page
-    void Promise.race([wiped, new Promise((r) => setTimeout(r, 2000))]).then(() => globalThis.location?.assign('/'));
-  },
   storedSession: () => readStoredSession(globalThis.localStorage),
 });

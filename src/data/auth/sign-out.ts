@@ -1,11 +1,11 @@
-// Sign-out (spec §7 POST /logout). On success supabase-js fires SIGNED_OUT and the session
-// store leaves for / with a full page load (session-store.ts). Without a connection the
-// server cannot be told, and supabase-js then keeps the session; on a shared device the
-// patient must still be able to leave, so the stored session is dropped here and the page
-// reloads at / (the refresh token then simply expires on the server).
+// Sign-out at the auth service (spec §7 POST /logout). On success supabase-js fires
+// SIGNED_OUT; the session's owner (src/data/session) then wipes the mirror and leaves for /.
+// Without a connection the server cannot be told, and supabase-js then keeps the session; on
+// a shared device the patient must still be able to leave, so the stored session is dropped
+// here (the refresh token then simply expires on the server) and the answer says 'local':
+// no SIGNED_OUT event will come, the owner ends the session itself.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabase, supabaseUrl } from '../supabase-client';
-import { markExplicitSignOut, wipeLocalData } from '../local/wipe';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 
 /** Where supabase-js keeps the session (its default key: sb-<first host label>-auth-token). */
@@ -16,19 +16,15 @@ export function storedSessionKey(url: string = supabaseUrl): string {
 export interface SignOutDeps {
   client?: SupabaseClient;
   storage?: Pick<Storage, 'removeItem'> | undefined;
-  leave?: () => void;
 }
 
-export async function signOut({
-  client = supabase(),
-  storage = globalThis.localStorage,
-  leave = () => globalThis.location?.assign('/'),
-}: SignOutDeps = {}): Promise<AuthResult<void>> {
-  // the patient's own choice (the shell warned about unsent changes): the wipe takes everything
-  markExplicitSignOut();
+/** 'server': signed out at the auth service (SIGNED_OUT follows); 'local': offline, only this device forgot the session. */
+export type SignedOutWhere = 'server' | 'local';
+
+export async function signOutOfAuth({ client = supabase(), storage = globalThis.localStorage }: SignOutDeps = {}): Promise<AuthResult<SignedOutWhere>> {
   const result = await guarded(async () => {
     const { error } = await client.auth.signOut();
-    return error ? authFailure(error) : authOk(undefined);
+    return error ? authFailure(error) : authOk<SignedOutWhere>('server');
   });
   if (!result.ok && (result.kind === 'offline' || result.kind === 'network' || result.kind === 'retryable')) {
     try {
@@ -36,10 +32,7 @@ export async function signOut({
     } catch {
       // storage blocked: nothing was stored either
     }
-    // the next page load starts signed out and would keep unsent changes: wipe now
-    await wipeLocalData().catch(() => {});
-    leave();
-    return authOk(undefined);
+    return authOk('local');
   }
   return result;
 }

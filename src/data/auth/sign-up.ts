@@ -9,6 +9,7 @@ import { supabase } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { languageMetadata } from './mail-subjects';
 import { retryOnce } from './retry';
+import { paths } from '../../domain/paths';
 
 /** user_metadata.platform of accounts made here (the pharmacy's web shop has its own). */
 export const PLATFORM = 'prescription-platform';
@@ -20,7 +21,7 @@ export interface SignUpOutcome {
 
 /** Where the confirmation link of a sign-up mail leads. */
 export function signUpRedirect(origin: string | undefined = globalThis.location?.origin): string | undefined {
-  return origin ? `${origin}/dashboard` : undefined;
+  return origin ? `${origin}${paths.dashboard.href()}` : undefined;
 }
 
 export function signUp(

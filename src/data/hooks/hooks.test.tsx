@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
 import { openLocalDb } from '../local/local-db';
 import { claimMirror } from '../local/mirror-owner';
-import { wipeLocalData } from '../local/wipe';
+import { wipeMirror } from '../local/wipe';
 import { useCustomerRecord } from './use-customer-record';
 import { useInsurers } from './use-insurers';
 import { useMedications } from './use-medications';
@@ -60,7 +60,7 @@ describe('mirror hooks', () => {
     await act(async () => void (await db.outbox.clear()));
     await waitFor(() => expect(orders.result.current?.[0]?.pending).toBe(false));
 
-    await act(() => wipeLocalData(db));
+    await act(() => wipeMirror(db));
     await waitFor(() => expect(record.result.current).toBeNull());
     await waitFor(() => expect(orders.result.current).toEqual([]));
     await waitFor(() => expect(flags.result.current).toMatchObject({ hasProfile: false, hasPrescriptions: false }));

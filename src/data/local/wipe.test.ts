@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openLocalDb } from './local-db';
 import { claimMirror } from './mirror-owner';
-import { markExplicitSignOut, wipeAfterSignOut } from './wipe';
+import { wipeMirror } from './wipe';
 
 const entry = (id: string, status: 'pending' | 'rejected') => ({ id, customer_id: 'a', kind: 'address', payload: {}, status, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
 
@@ -14,12 +14,12 @@ async function filled(name: string, outbox: ReturnType<typeof entry>[]) {
   return db;
 }
 
-// ARCHITECTURE.md "The client" 5 and issue 5: sign-out wipes the device, but an expired
-// session pauses replay — it must not destroy edits the patient never chose to drop.
-describe('wipeAfterSignOut', () => {
+// ARCHITECTURE.md "The client" 5: sign-out wipes the device, but an expired session pauses
+// replay — it must not destroy edits the patient never chose to drop.
+describe('wipeMirror', () => {
   it('a session that ended on its own keeps pending changes and the owner, and clears the mirror', async () => {
     const db = await filled('lost', [entry('e1', 'pending')]);
-    await wipeAfterSignOut(db);
+    await wipeMirror(db, { keepPending: true });
     expect(await db.customers.count()).toBe(0);
     expect((await db.outbox.toArray()).map((e) => e.id)).toEqual(['e1']);
     // the same patient signs in again: nothing is wiped, the change is still there to send
@@ -32,14 +32,19 @@ describe('wipeAfterSignOut', () => {
 
   it('without pending changes everything goes', async () => {
     const db = await filled('none', [entry('e2', 'rejected')]);
-    await wipeAfterSignOut(db);
+    await wipeMirror(db, { keepPending: true });
     expect(await Promise.all([db.customers.count(), db.outbox.count(), db.meta.count()])).toEqual([0, 0, 0]);
   });
 
   it('an explicit sign-out wipes pending changes too', async () => {
     const db = await filled('explicit', [entry('e3', 'pending')]);
-    markExplicitSignOut();
-    await wipeAfterSignOut(db);
+    await wipeMirror(db);
     expect(await Promise.all([db.customers.count(), db.outbox.count(), db.meta.count()])).toEqual([0, 0, 0]);
+  });
+
+  it('a database never created is left alone', async () => {
+    const db = openLocalDb(`never-${Math.random()}`);
+    await wipeMirror(db);
+    expect(db.isOpen()).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ export async function pendingEntries(db: LocalDb, customerId: string): Promise<T
 }
 
 /**
- * Re-applies the customer's pending entries to the mirror (part A calls it after each pull),
+ * Re-applies the customer's pending entries to the mirror (the pull calls it after each write),
  * and drops pending order rows whose entry is gone (sent and replaced, rejected or discarded).
  * Idempotent: applying on an already applied mirror changes nothing.
  */

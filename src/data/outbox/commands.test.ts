@@ -23,7 +23,7 @@ import {
 } from './commands';
 import { isTempId, TEMP_ID_BASE } from './ids';
 import type { TypedOutboxEntry } from './kinds';
-import { discardEntry, retryEntry } from './replay';
+import { discardEntry, retryEntry } from './entry-commands';
 
 const CID = '6d9a4a7e-1111-4c3b-9d7e-000000000001';
 const ADDRESS = { street: 'Bahnhofstrasse', street_nr: '12', address2: null, zip: '8500', city: 'Frauenfeld', phone: '0791234567' };

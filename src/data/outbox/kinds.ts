@@ -41,17 +41,20 @@ export type OutboxKind = keyof OutboxCommandMap;
 export type OutboxCommand = { [K in OutboxKind]: { kind: K; payload: OutboxCommandMap[K] } }[OutboxKind];
 export type TypedOutboxEntry = OutboxEntry & OutboxCommand;
 
-export const OUTBOX_KINDS: readonly OutboxKind[] = [
-  'customer.upsert',
-  'address.upsert',
-  'insurance.upsert',
-  'questionnaire.upsert',
-  'orderDefaults.insert',
-  'additionalInfo.upsert',
-  'additionalInfo.sendAsap',
-  'additionalInfo.delete',
-  'order.create',
-];
+/** Whether a kind's success supersedes an earlier REJECTED entry of its kind (see SUPERSEDING). */
+const SUPERSEDES: Record<OutboxKind, boolean> = {
+  'customer.upsert': true,
+  'address.upsert': true,
+  'insurance.upsert': true,
+  'questionnaire.upsert': true,
+  'orderDefaults.insert': true,
+  'additionalInfo.upsert': true,
+  'additionalInfo.sendAsap': true,
+  'additionalInfo.delete': false,
+  'order.create': false,
+};
+
+export const OUTBOX_KINDS = Object.keys(SUPERSEDES) as readonly OutboxKind[];
 
 export const isKnownEntry = (entry: OutboxEntry): entry is TypedOutboxEntry => (OUTBOX_KINDS as readonly string[]).includes(entry.kind);
 
@@ -78,12 +81,4 @@ export const LIST_OF: Partial<Record<OutboxKind, CustomerList>> = {
  * the whole state it writes (the latest record counts, spec §4), so the later one is the
  * correction and the earlier one is removed then. Deletes and orders are never superseded.
  */
-export const SUPERSEDING: ReadonlySet<OutboxKind> = new Set<OutboxKind>([
-  'additionalInfo.sendAsap',
-  'customer.upsert',
-  'address.upsert',
-  'insurance.upsert',
-  'questionnaire.upsert',
-  'orderDefaults.insert',
-  'additionalInfo.upsert',
-]);
+export const SUPERSEDING: ReadonlySet<OutboxKind> = new Set(OUTBOX_KINDS.filter((kind) => SUPERSEDES[kind]));

@@ -1,13 +1,9 @@
 // "An entry was added": commands call it after their transaction commits; the replay listens
 // and starts a pass (ARCHITECTURE.md, Write: replayed when online, right after the edit).
-type Listener = () => void;
-const listeners = new Set<Listener>();
+import { createSignal } from '../../lib/store';
 
-export function onOutboxAppended(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const appended = createSignal();
 
-export function outboxAppended(): void {
-  listeners.forEach((l) => l());
-}
+export const onOutboxAppended = (listener: () => void): (() => void) => appended.on(listener);
+
+export const outboxAppended = (): void => appended.emit();

@@ -1,4 +1,4 @@
-// SEAM with the outbox (issue 5 part B). A pull writes the server's state into the mirror;
+// Where the pull meets the outbox. A pull writes the server's state into the mirror;
 // edits still waiting in the outbox must not disappear under it. So each customer or orders
 // write of the pull calls the overlay INSIDE its Dexie transaction, after the server rows are
 // in: the outbox re-applies its pending entries on top (applyPendingToMirror of

@@ -4,6 +4,7 @@
 // never overwrites a newer one. After the customer or the orders, the medications they name
 // and the mirror lacks are fetched.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { createStore } from '../../lib/store';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import {
@@ -50,12 +51,8 @@ export function createPullEngine(o: PullEngineOptions) {
   const { client, db, userId } = o;
   const debounceMs = o.debounceMs ?? RELOAD_DEBOUNCE_MS;
   const now = o.now ?? Date.now;
-  let status: PullStatus = { running: 0, lastPullAt: null, errors: {}, started: { customer: 0, orders: 0, medications: 0, insurers: 0 } };
-  const listeners = new Set<(s: PullStatus) => void>();
-  const set = (next: PullStatus) => {
-    status = next;
-    listeners.forEach((l) => l(status));
-  };
+  const status = createStore<PullStatus>({ running: 0, lastPullAt: null, errors: {}, started: { customer: 0, orders: 0, medications: 0, insurers: 0 } });
+  const set = status.set;
   let stopped = false;
   const running = new Map<PullArea, Promise<PullResult>>();
   const queued = new Map<PullArea, Promise<PullResult>>();
@@ -70,17 +67,19 @@ export function createPullEngine(o: PullEngineOptions) {
   };
 
   async function execute(area: PullArea, full: boolean): Promise<PullResult> {
-    set({ ...status, running: status.running + 1, started: { ...status.started, [area]: status.started[area] + 1 } });
+    set((s) => ({ ...s, running: s.running + 1, started: { ...s.started, [area]: s.started[area] + 1 } }));
     let result: PullResult;
     try {
       result = await fetchers[area](full);
     } catch {
       result = { ok: false, error: 'failed' }; // a Dexie failure (quota, closed database)
     }
-    const errors = { ...status.errors };
-    if (result.ok) delete errors[area];
-    else errors[area] = result.error;
-    set({ ...status, running: status.running - 1, errors });
+    set((s) => {
+      const errors = { ...s.errors };
+      if (result.ok) delete errors[area];
+      else errors[area] = result.error;
+      return { ...s, running: s.running - 1, errors };
+    });
     if (!stopped) o.onResult?.(area, result);
     return result;
   }
@@ -123,7 +122,7 @@ export function createPullEngine(o: PullEngineOptions) {
       if (report.ok && areas.length === PULL_AREAS.length && !stopped) {
         const at = now();
         await recordLastPull(db, userId, at);
-        set({ ...status, lastPullAt: at });
+        set((s) => ({ ...s, lastPullAt: at }));
       }
       return report;
     },
@@ -147,13 +146,7 @@ export function createPullEngine(o: PullEngineOptions) {
         if (timers.size) await new Promise((r) => setTimeout(r, debounceMs));
       }
     },
-    status: {
-      get: (): PullStatus => status,
-      subscribe(listener: (s: PullStatus) => void): () => void {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    },
+    status: { get: status.get, subscribe: status.subscribe },
     /** No more pulls; answers still under way are written only if the mirror is still this user's. */
     stop(): void {
       stopped = true;

@@ -42,7 +42,7 @@ describe('startRealtime', () => {
     const f = fakeClient();
     const status = createRealtimeStatus();
     const seen: string[] = [];
-    status.subscribe((s) => seen.push(s));
+    status.subscribe(() => seen.push(status.get()));
     const changes: string[] = [];
     const onJoined = vi.fn();
     const handle = startRealtime({ client: f.client as never, userId: 'u1', onChange: (a) => changes.push(a), onJoined, status });

@@ -1,6 +1,7 @@
 // What the shell shows of the outbox: how many entries wait, and the rejected ones with their
 // error code (the UI turns kind and code into "what to correct"). Fed by a Dexie liveQuery
-// (sync-engine.ts), so it follows writes of every tab. No Dexie here: the shell imports this.
+// (session/patient-runtime.ts), so it follows writes of every tab. No Dexie here: the shell imports this.
+import { createStore, type Store } from '../../lib/store';
 import type { OutboxEntry } from '../local/local-db';
 import type { OutboxKind } from '../outbox/kinds';
 
@@ -32,23 +33,9 @@ export function outboxViewOf(entries: readonly OutboxEntry[]): OutboxView {
   };
 }
 
-export function createOutboxViewStore() {
-  let view = EMPTY_OUTBOX_VIEW;
-  const listeners = new Set<() => void>();
-  return {
-    get: (): OutboxView => view,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next: OutboxView): void {
-      view = next;
-      listeners.forEach((l) => l());
-    },
-  };
-}
+export type OutboxViewStore = Store<OutboxView>;
 
-export type OutboxViewStore = ReturnType<typeof createOutboxViewStore>;
+export const createOutboxViewStore = (): OutboxViewStore => createStore<OutboxView>(EMPTY_OUTBOX_VIEW);
 
 /** The app's outbox view. */
 export const outboxView: OutboxViewStore = createOutboxViewStore();

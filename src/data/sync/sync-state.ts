@@ -7,8 +7,9 @@
 // shows at once. Every return (raw offline → online, realtime down → up, even inside the
 // debounce) calls the onReconnect listeners: changes may have been missed, and the outbox can
 // go now.
+import { createSignal, createStore, shallowEqual } from '../../lib/store';
 import type { EntryError } from '../outbox/classify';
-import type { PauseReason } from '../outbox/replay';
+import type { PauseReason } from '../outbox/session-pause';
 
 export interface SyncState {
   /** the browser has a connection (debounced) */
@@ -60,18 +61,12 @@ export function createSyncState(options: SyncStateOptions = {}) {
     lastSyncAt: null,
     paused: null,
   };
-  let state = initial;
+  const store = createStore(initial, { equals: shallowEqual });
   const raw: Record<Flag, boolean | null> = { online: initialOnline, realtimeConnected: null };
   const pendingLoss: Record<Flag, unknown> = { online: null, realtimeConnected: null };
-  const listeners = new Set<() => void>();
-  const reconnectListeners = new Set<() => void>();
+  const reconnected = createSignal();
 
-  const set = (patch: Partial<SyncState>) => {
-    const next = { ...state, ...patch };
-    if ((Object.keys(patch) as (keyof SyncState)[]).every((k) => Object.is(next[k], state[k]))) return;
-    state = next;
-    listeners.forEach((l) => l());
-  };
+  const set = (patch: Partial<SyncState>) => store.set((state) => ({ ...state, ...patch }));
 
   const cancelLoss = (flag: Flag) => {
     if (pendingLoss[flag] !== null) timers.clearTimeout(pendingLoss[flag] as never);
@@ -92,26 +87,20 @@ export function createSyncState(options: SyncStateOptions = {}) {
     }
     cancelLoss(flag);
     set({ [flag]: value });
-    if (value === true && before === false) reconnectListeners.forEach((l) => l());
+    if (value === true && before === false) reconnected.emit();
   }
 
   return {
-    get: (): SyncState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    get: store.get,
+    subscribe: store.subscribe,
     /** navigator.onLine and the online/offline events */
     setOnline: (online: boolean) => setFlag('online', online),
-    /** the realtime subscription (part A's realtime status): true joined, false lost, null none */
+    /** the realtime subscription (realtime-status.ts): true joined, false lost, null none */
     setRealtimeConnected: (connected: boolean | null) => setFlag('realtimeConnected', connected),
     setOutboxCounts: (counts: { pendingCount: number; rejectedCount: number }) => set(counts),
     setReplay: (replay: Pick<SyncState, 'lastError' | 'lastSyncAt' | 'paused'>) => set(replay),
     /** Called on every return of the connection or the realtime subscription. */
-    onReconnect(listener: () => void): () => void {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
+    onReconnect: (listener: () => void): (() => void) => reconnected.on(listener),
     /** Signed out: no realtime, no outbox figures (the connection is kept). */
     reset(): void {
       cancelLoss('realtimeConnected');
@@ -125,6 +114,3 @@ export type SyncStateStore = ReturnType<typeof createSyncState>;
 
 /** The app's sync state. */
 export const syncState: SyncStateStore = createSyncState({ online: globalThis.navigator?.onLine ?? true });
-
-/** For part A's realtime subscription, or anything else that knows: the realtime connection is up or down. */
-export const setRealtimeConnected = (connected: boolean | null): void => syncState.setRealtimeConnected(connected);

@@ -1,0 +1,28 @@
+// The app's patient session: the lifecycle of patient-session.ts wired to the app's
+// singletons (the Supabase client, the IndexedDB mirror, the sync state). The shell loads this
+// module lazily (src/app/session-backend.ts), so supabase-js and Dexie stay out of the first load.
+import { sessionStore } from '../auth/session-store';
+import { signOutOfAuth } from '../auth/sign-out';
+import { localDb } from '../local/local-db';
+import { realtimeStatus } from '../realtime/realtime-status';
+import { supabase } from '../supabase-client';
+import { outboxView } from '../sync/outbox-view';
+import { syncState } from '../sync/sync-state';
+import { createPatientSession, type PatientSession } from './patient-session';
+import { paths } from '../../domain/paths';
+
+export { sessionStore } from '../auth/session-store';
+
+export const appSession: PatientSession = createPatientSession({
+  auth: sessionStore,
+  client: supabase,
+  db: localDb,
+  syncState,
+  outboxView,
+  realtimeStatus,
+  signOutOfAuth: () => signOutOfAuth(),
+  leave: () => globalThis.location?.assign(paths.home.href()),
+});
+
+/** The patient's sign-out, for screens that offer one besides the navigation (the login confirmation). */
+export const signOut = (): ReturnType<PatientSession['signOut']> => appSession.signOut();

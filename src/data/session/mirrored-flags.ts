@@ -1,0 +1,33 @@
+// The flags of the signed-in patient (spec §4 Profile setup, §2 navigation) read live from the
+// mirror, so they are there offline too and change as soon as a pull or an outbox write
+// changes the record. Nothing is reported until the customer area was pulled at least once
+// for this user (maybe on an earlier visit): before that, "no record" would wrongly read as a
+// new account.
+import { liveQuery } from 'dexie';
+import type { CustomerId, CustomerRecord } from '../../domain/entities';
+import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
+import { META, type LocalDb } from '../local/local-db';
+import { mirrorOwner } from '../local/mirror-owner';
+
+/** The mirrored customer of this user, once its area was pulled (undefined: not yet). */
+async function mirroredCustomer(db: LocalDb, userId: CustomerId): Promise<{ customer: CustomerRecord | null } | undefined> {
+  if ((await mirrorOwner(db)) !== userId) return undefined;
+  if (!(await db.meta.get(META.pulledAt('customer')))) return undefined;
+  return { customer: (await db.customers.get(userId)) ?? null };
+}
+
+/** Follows the flags until the returned function is called. */
+export function watchMirroredFlags(
+  db: LocalDb,
+  userId: CustomerId,
+  now: () => Date,
+  on: { flags: (flags: CustomerFlags) => void; error: () => void },
+): () => void {
+  const subscription = liveQuery(() => mirroredCustomer(db, userId)).subscribe({
+    next: (found) => {
+      if (found) on.flags(customerFlags(found.customer, now()));
+    },
+    error: () => on.error(),
+  });
+  return () => subscription.unsubscribe();
+}

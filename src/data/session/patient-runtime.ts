@@ -1,0 +1,173 @@
+// Everything that runs for one signed-in patient, started and stopped as one: the mirror
+// claimed for them (another user's data wiped first), the outbox replay with its figures in
+// the sync state, and — once the session may read the patient's rows (not at aal1 of a
+// two-factor patient) — the pull, kept fresh by realtime. The replay's outcomes bring the
+// mirror back to the server's state through the pull engine: a refused edit reloads the
+// customer, a placed order the orders.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { liveQuery } from 'dexie';
+import type { CustomerId } from '../../domain/entities';
+import type { LocalDb } from '../local/local-db';
+import { claimMirror } from '../local/mirror-owner';
+import { requestPersistentStorage } from '../local/persist-storage';
+import { discardEntry, retryEntry } from '../outbox/entry-commands';
+import { createReplayer, type ReplayDeps, type Replayer } from '../outbox/replay';
+import type { PullArea, PullReport, PullResult } from '../pull/pull';
+import { createPullEngine, type PullEngine } from '../pull/pull-engine';
+import type { RealtimeStatus, RealtimeStatusStore } from '../realtime/realtime-status';
+import { startRealtime, type RealtimeHandle } from '../realtime/realtime-subscription';
+import { EMPTY_OUTBOX_VIEW, outboxViewOf, type OutboxViewStore } from '../sync/outbox-view';
+import type { SyncStateStore } from '../sync/sync-state';
+
+export interface RuntimeOptions {
+  /** false: no realtime subscription (tests of the pull and the replay alone) */
+  realtime?: boolean;
+  /** default: navigator.storage.persist(), once */
+  persist?: () => Promise<boolean>;
+  /** realtime bursts within this time become one pull */
+  debounceMs?: number;
+  replay?: Omit<ReplayDeps, 'db' | 'client'>;
+}
+
+export interface RuntimeDeps extends RuntimeOptions {
+  client: SupabaseClient;
+  db: LocalDb;
+  userId: CustomerId;
+  syncState: SyncStateStore;
+  outboxView: OutboxViewStore;
+  realtimeStatus: RealtimeStatusStore;
+  /** every finished pull of an area */
+  onPullResult?: (area: PullArea, result: PullResult) => void;
+}
+
+export interface PatientRuntime {
+  userId: CustomerId;
+  engine: PullEngine;
+  replayer: Replayer;
+  /**
+   * The data part: the first call starts realtime and pulls everything (the first full pull);
+   * a later call pulls everything again (another assurance level sees other rows).
+   */
+  pullAll(): Promise<PullReport>;
+  /** the connection is back: pull (when the data part runs) and send at once */
+  online(): void;
+  /** the page became visible: send what waits */
+  visible(): void;
+  /** drops a refused change for good; the mirror is reloaded from the server */
+  discard(id: string): Promise<void>;
+  /** sends a refused change again */
+  retry(id: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const realtimeFlag = (s: RealtimeStatus): boolean | null => (s === 'connected' ? true : s === 'disconnected' ? false : null);
+
+export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
+  const { client, db, userId, syncState, outboxView, realtimeStatus } = deps;
+  const engine = createPullEngine({
+    client,
+    db,
+    userId,
+    ...(deps.debounceMs !== undefined && { debounceMs: deps.debounceMs }),
+    ...(deps.onPullResult && { onResult: deps.onPullResult }),
+  });
+  const replayer = createReplayer({ db, client, ...deps.replay });
+  let stopped = false;
+  let data: Promise<PullReport> | null = null;
+  let realtime: RealtimeHandle | null = null;
+  const offs: (() => void)[] = [];
+  const quietly = (p: Promise<unknown>) => void p.catch((e: unknown) => console.error(e));
+
+  const claimed = claimMirror(db, userId);
+  const synced = claimed.then(() => {
+    if (stopped) return;
+    offs.push(
+      replayer.subscribe(() => {
+        const { lastError, lastSyncAt, paused } = replayer.get();
+        syncState.setReplay({ lastError, lastSyncAt, paused });
+      }),
+      replayer.onSettled(({ entry, outcome }) => {
+        if (entry.kind === 'order.create') {
+          if (outcome === 'acknowledged') quietly(engine.pull(['orders', 'medications']));
+        } else if (outcome === 'rejected') {
+          // the mirror still shows the change the server refused
+          quietly(engine.pull(['customer', 'medications']));
+        }
+      }),
+      watchOutbox(db, userId, outboxView, syncState),
+      realtimeStatus.subscribe(() => syncState.setRealtimeConnected(realtimeFlag(realtimeStatus.get()))),
+      syncState.onReconnect(() => replayer.trigger({ force: true })),
+    );
+    syncState.setRealtimeConnected(realtimeFlag(realtimeStatus.get()));
+    replayer.start();
+  });
+
+  function startData(): Promise<PullReport> {
+    return claimed.then(() => {
+      if (stopped) return engine.pull([]);
+      void (deps.persist ?? requestPersistentStorage)();
+      if (deps.realtime !== false) {
+        realtime = startRealtime({
+          client,
+          userId,
+          status: realtimeStatus,
+          onChange: (area) => engine.request(area),
+          onJoined: () => {
+            engine.request('customer');
+            engine.request('orders');
+          },
+        });
+      }
+      return engine.pull();
+    });
+  }
+
+  return {
+    userId,
+    engine,
+    replayer,
+    pullAll() {
+      if (data) return claimed.then(() => engine.pull());
+      data = startData();
+      return data;
+    },
+    online() {
+      if (data) quietly(engine.pull());
+      replayer.trigger({ force: true });
+    },
+    visible() {
+      replayer.trigger({ force: true });
+    },
+    async discard(id) {
+      const entry = await discardEntry(id, db);
+      if (entry && entry.kind !== 'order.create') await engine.pull(['customer', 'medications']);
+    },
+    async retry(id) {
+      await retryEntry(id, db);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      engine.stop();
+      replayer.stop();
+      await synced.catch(() => undefined);
+      offs.splice(0).forEach((off) => off());
+      outboxView.set(EMPTY_OUTBOX_VIEW);
+      syncState.reset();
+      await realtime?.stop();
+    },
+  };
+}
+
+/** Follows the patient's outbox (all tabs write it) into the shell's view and the sync state's counts. */
+function watchOutbox(db: LocalDb, customerId: CustomerId, view: OutboxViewStore, state: SyncStateStore): () => void {
+  const subscription = liveQuery(() => db.outbox.where('customer_id').equals(customerId).toArray()).subscribe({
+    next: (entries) => {
+      const next = outboxViewOf(entries);
+      view.set(next);
+      state.setOutboxCounts({ pendingCount: next.pendingCount, rejectedCount: next.rejected.length });
+    },
+    error: (error: unknown) => console.error(error),
+  });
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,214 @@
+// The one owner of a patient's data session on this page. It follows the auth state
+// (src/data/auth/session-store.ts):
+//
+//   signed in (a user)           -> claim the mirror, start the replay (patient-runtime.ts)
+//   ... and may read their rows  -> pull everything, realtime; the flags follow the mirror
+//   (not aal1 of a 2FA patient)     (a new assurance level pulls again)
+//   signed out                   -> stop all of it, wipe the mirror; after a signed-in state
+//                                   leave for / with a full page load
+//
+// One `online`/`offline`/visibility listener (connection.ts) feeds the sync state and asks the
+// runtime to pull and send. A sign-in that follows a sign-out starts only once the wipe is
+// done. The patient's own sign-out (after the shell's unsent-changes warning) wipes
+// everything; a session that ends on its own keeps unsent changes for the same patient's
+// next sign-in (local/wipe.ts).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createSignal, createStore, type ReadableStore } from '../../lib/store';
+import type { AuthResult } from '../auth/auth-result';
+import type { AuthState } from '../auth/auth-state';
+import type { SignedOutWhere } from '../auth/sign-out';
+import type { LocalDb } from '../local/local-db';
+import { wipeMirror, type WipeOptions } from '../local/wipe';
+import type { PullArea, PullError } from '../pull/pull';
+import type { RealtimeStatusStore } from '../realtime/realtime-status';
+import type { OutboxView, OutboxViewStore } from '../sync/outbox-view';
+import type { SyncState, SyncStateStore } from '../sync/sync-state';
+import { pageTargets, watchConnection, type ConnectionTargets } from './connection';
+import { watchMirroredFlags } from './mirrored-flags';
+import { startPatientRuntime, type PatientRuntime, type RuntimeDeps, type RuntimeOptions } from './patient-runtime';
+import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
+
+export { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
+
+/** How long a blocked database may keep a signed-out patient on the page. */
+export const LEAVE_WAIT_MS = 2000;
+
+export interface PatientSessionDeps {
+  auth: ReadableStore<AuthState>;
+  client: () => SupabaseClient;
+  db: () => LocalDb;
+  syncState: SyncStateStore;
+  outboxView: OutboxViewStore;
+  realtimeStatus: RealtimeStatusStore;
+  signOutOfAuth: () => Promise<AuthResult<SignedOutWhere>>;
+  /** leave for / with a full page load (clears everything held in memory) */
+  leave: () => void;
+  connection?: ConnectionTargets;
+  /** navigator.onLine at start */
+  online?: () => boolean;
+  now?: () => Date;
+  wipe?: (db: LocalDb, options: WipeOptions) => Promise<void>;
+  runtime?: RuntimeOptions;
+  /** starts what runs for one patient (tests pass a stand-in) */
+  startRuntime?: (deps: RuntimeDeps) => PatientRuntime;
+}
+
+interface Run {
+  userId: string;
+  runtime: PatientRuntime | null;
+  /** the summary key whose data part is wanted ('' = not yet: second factor pending) */
+  dataKey: string;
+  unwatch: (() => void) | null;
+}
+
+export function createPatientSession(deps: PatientSessionDeps) {
+  const now = deps.now ?? (() => new Date());
+  const wipe = deps.wipe ?? wipeMirror;
+  const startRuntime = deps.startRuntime ?? startPatientRuntime;
+  const summary = createStore<PatientSummary>(IDLE_SUMMARY);
+  const pullFailed = createSignal<PullFailure>();
+
+  let current: Run | null = null;
+  let wiping: Promise<void> = Promise.resolve();
+  let wasSignedIn = false;
+  let explicitSignOut = false;
+  let started = false;
+
+  const fail = (run: Run, error: PullError) => {
+    if (current === run && summary.get().status === 'loading') summary.set({ ...summary.get(), status: 'failed', error });
+  };
+
+  function startData(run: Run): void {
+    const runtime = run.runtime!;
+    run.unwatch = watchMirroredFlags(deps.db(), run.userId, now, {
+      flags: (flags) => {
+        if (current === run) summary.set({ key: summary.get().key, status: 'ready', flags, error: null });
+      },
+      error: () => fail(run, 'failed'),
+    });
+    runtime.pullAll().then(
+      (report) => report.errors.customer && fail(run, report.errors.customer),
+      () => fail(run, 'failed'),
+    );
+  }
+
+  function begin(userId: string): Run {
+    const run: Run = { userId, runtime: null, dataKey: '', unwatch: null };
+    current = run;
+    // a sign-in right after a sign-out starts once the wipe is done
+    void wiping.then(() => {
+      if (current !== run) return;
+      run.runtime = startRuntime({
+        ...deps.runtime,
+        client: deps.client(),
+        db: deps.db(),
+        userId,
+        syncState: deps.syncState,
+        outboxView: deps.outboxView,
+        realtimeStatus: deps.realtimeStatus,
+        onPullResult: (area, result) => {
+          if (current === run && !result.ok) pullFailed.emit({ area, error: result.error });
+        },
+      });
+      if (run.dataKey) startData(run);
+    });
+    return run;
+  }
+
+  /** The data part for this key: started once, pulled again for a new key of the same user. */
+  function ensureData(run: Run, key: string): void {
+    const shown = summary.get();
+    if (shown.key === key && shown.status !== 'idle') return;
+    if (run.dataKey) {
+      run.dataKey = key;
+      summary.set({ ...shown, key });
+      if (run.runtime) void run.runtime.pullAll();
+      return;
+    }
+    run.dataKey = key;
+    summary.set({ key, status: 'loading', flags: null, error: null });
+    if (run.runtime) startData(run);
+  }
+
+  function end(): void {
+    const run = current;
+    current = null;
+    run?.unwatch?.();
+    void run?.runtime?.stop();
+  }
+
+  /** Stops everything and wipes; after a signed-in state, leaves for / once the wipe is done (or has taken too long). */
+  function endAndWipe(): void {
+    end();
+    summary.set(IDLE_SUMMARY);
+    const keepPending = !explicitSignOut;
+    wiping = wiping.then(() => wipe(deps.db(), { keepPending })).catch(() => undefined);
+    if (wasSignedIn) {
+      wasSignedIn = false;
+      void Promise.race([wiping, new Promise((r) => setTimeout(r, LEAVE_WAIT_MS))]).then(() => deps.leave());
+    }
+  }
+
+  function follow(): void {
+    const auth = deps.auth.get();
+    if (auth.status === 'loading') return;
+    if (auth.status === 'signedIn' && auth.user) {
+      wasSignedIn = true;
+      const run = current?.userId === auth.user.id ? current : (end(), begin(auth.user.id));
+      if (!auth.needsSecondFactor) ensureData(run, summaryKey(auth));
+      return;
+    }
+    endAndWipe();
+  }
+
+  const online = () => {
+    deps.syncState.setOnline(true);
+    current?.runtime?.online();
+  };
+
+  return {
+    /** Follows the auth state and the connection (once per page). */
+    start(): void {
+      if (started) return;
+      started = true;
+      deps.syncState.setOnline(deps.online?.() ?? globalThis.navigator?.onLine ?? true);
+      watchConnection(deps.connection ?? pageTargets(), {
+        online,
+        offline: () => deps.syncState.setOnline(false),
+        visible: () => current?.runtime?.visible(),
+      });
+      deps.auth.subscribe(follow);
+      follow();
+    },
+    /** What the guards need: the flags of the signed-in patient, keyed by user and level. */
+    summary: { get: summary.get, subscribe: summary.subscribe } as ReadableStore<PatientSummary>,
+    /** Every failed pull of an area while signed in. */
+    onPullFailure: pullFailed.on,
+    syncState: deps.syncState as ReadableStore<SyncState>,
+    outboxView: deps.outboxView as ReadableStore<OutboxView>,
+    /** Pulls these areas again now (all by default): the "refresh" action. */
+    async refresh(areas?: readonly PullArea[]): Promise<void> {
+      await current?.runtime?.engine.pull(areas);
+    },
+    /** The patient's discard of a refused change. */
+    discard: (id: string): Promise<void> => current?.runtime?.discard(id) ?? Promise.resolve(),
+    /** The patient's "send again" of a refused change. */
+    retry: (id: string): Promise<void> => current?.runtime?.retry(id) ?? Promise.resolve(),
+    /** Changes not on the server yet (pending and refused), read now: the sign-out warning asks this. */
+    unsentChanges: (): Promise<number> => deps.db().outbox.count(),
+    /**
+     * The patient's sign-out: everything on this device goes, pending changes too (the shell
+     * warned first). Offline, only this device forgets the session, and the page leaves.
+     */
+    async signOut(): Promise<AuthResult<SignedOutWhere>> {
+      explicitSignOut = true;
+      const result = await deps.signOutOfAuth();
+      if (!result.ok) explicitSignOut = false;
+      // no SIGNED_OUT event comes after a local sign-out: end the session here
+      else if (result.value === 'local') endAndWipe();
+      return result;
+    },
+  };
+}
+
+export type PatientSession = ReturnType<typeof createPatientSession>;
