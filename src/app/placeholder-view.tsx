@@ -1,7 +1,7 @@
 import { Msg } from '../i18n/msg';
-import type { ViewProps } from './routes';
+import type { ViewProps } from './view-props';
 
-/** Stands in for a view that a later issue builds, and says so. */
+/** Stands in for a view not built yet, and says so. */
 export default function PlaceholderView({ titleId }: ViewProps) {
   return (
     <section className="page page--narrow">

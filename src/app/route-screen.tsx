@@ -5,7 +5,7 @@ import { Spinner } from '../ui/spinner';
 import { screenFor, signedInTarget } from './guards';
 import PlaceholderView from './placeholder-view';
 import type { RouteDef } from './routes';
-import { useSession } from './session-context';
+import { useSessionView } from './session-context';
 import { usePageTitle } from './use-page-title';
 
 // Screens that take the place of the routed view (spec §2 Shell): the login confirmation
@@ -22,7 +22,7 @@ const PasswordChangeScreen = lazy(() => import('../features/auth/password-change
 const LoginView = lazy(() => import('../features/auth/login-view'));
 
 export function RouteScreen({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
-  const { session } = useSession();
+  const { session } = useSessionView();
   const search = useSearch();
   const screen = screenFor(def.guard, session);
   const showLogin = screen === 'loginPrompt' && def.loginWhenSignedOut === true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../lang/de.json';
 import fr from '../../lang/fr.json';
+import { paths } from '../domain/paths';
 import { REDIRECTS, ROUTES, type Guard } from './routes';
 
 // spec §2 Screens and routes, §6 Roles and permissions: the complete table with its guards.
@@ -51,6 +52,11 @@ describe('routes table', () => {
       ['/', '/dashboard'],
       ['/login', '/dashboard'],
     ]);
+  });
+
+  it('every route pattern is one of src/domain/paths.ts (href builders exist for each)', () => {
+    const patterns = new Set<string>(Object.values(paths).map((p) => p.path));
+    for (const { path } of ROUTES) expect(patterns.has(path), path).toBe(true);
   });
 
   // spec §2 "/profile (redirects to /profile/overview)"

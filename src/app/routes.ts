@@ -1,22 +1,21 @@
-// Every route of spec §2 in one table: path (wouter pattern), title message id, guard,
-// and the lazily loaded view (route-level code splitting). Views that later issues build
-// are placeholders that say so.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
+// message id, guard, and the lazily loaded view (route-level code splitting). Views not built
+// yet show the placeholder, which says so.
+import { lazy } from 'react';
+import { paths } from '../domain/paths';
 import PlaceholderView from './placeholder-view';
+import type { RouteView } from './view-props';
+
+export type { ViewProps } from './view-props';
 
 /** public: anyone; session: signed in; profile: signed in with base data; setup: completed setup. */
 export type Guard = 'public' | 'session' | 'profile' | 'setup';
-
-export interface ViewProps {
-  titleId: string;
-  params: Record<string, string | undefined>;
-}
 
 export interface RouteDef {
   path: string;
   titleId: string;
   guard: Guard;
-  view: LazyExoticComponent<ComponentType<ViewProps>>;
+  view: RouteView;
   /** spec §2 "/dashboard shows this screen [the login] when signed out": the login form instead of the prompt */
   loginWhenSignedOut?: boolean;
   /** signed-in users are sent to /dashboard (spec §2: / and /login) */
@@ -45,38 +44,38 @@ const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view
 });
 
 export const ROUTES: readonly RouteDef[] = [
-  route('/', 'title.home', 'public', home, { signedInRedirect: '/dashboard' }),
-  route('/login', 'title.login', 'public', login, { signedInRedirect: '/dashboard' }),
-  route('/resetPassword', 'title.resetPassword', 'public', resetPassword),
-  route('/generics', 'title.generics', 'public', generics),
-  route('/generics/calculator', 'title.genericsCalculator', 'public'),
-  route('/prescriptiontutorial', 'title.prescriptionTutorial', 'public', tutorial),
-  route('/dashboard', 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
-  route('/prescriptions', 'title.prescriptions', 'session', prescriptions),
-  route('/prescriptions/add', 'title.prescriptionsAdd', 'session'),
-  route('/orders', 'title.orders', 'session'),
-  route('/order', 'title.order', 'setup'),
-  route('/order/select', 'title.orderSelect', 'setup'),
-  route('/order/address', 'title.orderAddress', 'setup'),
-  route('/order/questionnaire', 'title.orderQuestionnaire', 'setup'),
-  route('/order/ordersettings', 'title.orderSettings', 'setup'),
-  route('/order/insurance', 'title.orderInsurance', 'profile'),
-  route('/order/orderfinish', 'title.orderFinish', 'setup'),
-  route('/profile/overview/:showInfo?', 'title.profileOverview', 'session'),
-  route('/profile/basedata', 'title.profileBaseData', 'session', profileBaseData),
-  route('/profile/insurance', 'title.profileInsurance', 'profile'),
-  route('/profile/questionnaire', 'title.profileQuestionnaire', 'profile'),
-  route('/profile/medication', 'title.profileMedication', 'profile'),
-  route('/profile/email', 'title.profileEmail', 'session', profileEmail),
-  route('/profile/mfa', 'title.profileMfa', 'session', profileMfa),
-  route('/profile/password/:reset?', 'title.profilePassword', 'session', password),
-  route('/onboarding/finish', 'title.onboardingFinish', 'session'),
+  route(paths.home.path, 'title.home', 'public', home, { signedInRedirect: paths.dashboard.href() }),
+  route(paths.login.path, 'title.login', 'public', login, { signedInRedirect: paths.dashboard.href() }),
+  route(paths.resetPassword.path, 'title.resetPassword', 'public', resetPassword),
+  route(paths.generics.path, 'title.generics', 'public', generics),
+  route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public'),
+  route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
+  route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
+  route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
+  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session'),
+  route(paths.orders.path, 'title.orders', 'session'),
+  route(paths.order.path, 'title.order', 'setup'),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup'),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup'),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup'),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'profile'),
+  route(paths.orderFinish.path, 'title.orderFinish', 'setup'),
+  route(paths.profileOverview.path, 'title.profileOverview', 'session'),
+  route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData),
+  route(paths.profileInsurance.path, 'title.profileInsurance', 'profile'),
+  route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile'),
+  route(paths.profileMedication.path, 'title.profileMedication', 'profile'),
+  route(paths.profileEmail.path, 'title.profileEmail', 'session', profileEmail),
+  route(paths.profileMfa.path, 'title.profileMfa', 'session', profileMfa),
+  route(paths.profilePassword.path, 'title.profilePassword', 'session', password),
+  route(paths.onboardingFinish.path, 'title.onboardingFinish', 'session'),
 ];
 
 /** Paths that only redirect (spec §2: /profile goes to /profile/overview). */
 export const REDIRECTS: Readonly<Record<string, string>> = {
-  '/profile': '/profile/overview',
-  '/profile/': '/profile/overview',
+  [paths.profile.path]: paths.profileOverview.href(),
+  [`${paths.profile.path}/`]: paths.profileOverview.href(),
 };
 
 export const NOT_FOUND_TITLE_ID = 'title.notFound';

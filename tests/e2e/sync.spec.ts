@@ -1,5 +1,5 @@
 // spec §8 "Lost realtime connection: ask the user to restore the connection and reload";
-// issue 5: the notice reads the sync state, appears when the connection goes and clears when
+// The lost-connection notice reads the sync state, appears when the connection goes and clears when
 // it returns (real Chromium, the built app, the local stack of this run).
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Msg } from '../../i18n/msg';
-import { useSession } from '../session-context';
+import { useSessionView } from '../session-context';
 import { navItemsFor } from './nav-items';
+import { paths } from '../../domain/paths';
 
 /** Main navigation; below 431 px it folds behind a menu button (spec §9 breakpoint). */
 export function NavBar() {
-  const { session, signOut } = useSession();
+  const { session, signOut } = useSessionView();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const items = navItemsFor(session);
@@ -40,7 +41,7 @@ export function NavBar() {
               <Msg id="nav.logout" />
             </button>
           ) : (
-            <Link href="/login" className="button button--primary" onClick={() => setOpen(false)}>
+            <Link href={paths.login.href()} className="button button--primary" onClick={() => setOpen(false)}>
               <Msg id="nav.login" />
             </Link>
           )}

@@ -1,4 +1,5 @@
 import type { SessionView } from '../guards';
+import { paths } from '../../domain/paths';
 
 export interface NavItem {
   href: string;
@@ -10,13 +11,13 @@ export interface NavItem {
  * only profile; signed out: the prescription tutorial (and a login button beside).
  */
 export function navItemsFor(session: SessionView): NavItem[] {
-  if (session.status !== 'signedIn') return [{ href: '/prescriptiontutorial', labelId: 'nav.tutorial' }];
-  const profile = { href: '/profile', labelId: 'nav.profile' };
+  if (session.status !== 'signedIn') return [{ href: paths.prescriptionTutorial.href(), labelId: 'nav.tutorial' }];
+  const profile = { href: paths.profile.href(), labelId: 'nav.profile' };
   if (!session.hasPrescriptions) return [profile];
   return [
-    { href: '/prescriptions', labelId: 'nav.prescriptions' },
-    { href: '/orders', labelId: 'nav.orders' },
-    { href: '/order', labelId: 'nav.order' },
+    { href: paths.prescriptions.href(), labelId: 'nav.prescriptions' },
+    { href: paths.orders.href(), labelId: 'nav.orders' },
+    { href: paths.order.href(), labelId: 'nav.order' },
     profile,
   ];
 }

@@ -2,6 +2,7 @@
 // Not in the spec, chosen here: the birthday is an ISO date (yyyy-mm-dd) that exists, lies
 // before `today` and not before 1900. Gender codes of spec §3: 1 male, 2 female, 3 other.
 import * as v from 'valibot';
+import { addressWithPhoneSchema } from './address';
 import { formObject, requiredText } from './fields';
 import { limits } from './limits';
 import { msg } from './messages';
@@ -46,3 +47,8 @@ export function baseDataSchema(today: string) {
 export type BaseDataSchema = ReturnType<typeof baseDataSchema>;
 export type BaseDataInput = v.InferInput<BaseDataSchema>;
 export type BaseDataOutput = v.InferOutput<BaseDataSchema>;
+
+/** Personal data with address and phone: the /profile/basedata form before a profile exists. */
+export function baseDataWithAddressSchema(today: string) {
+  return formObject({ ...baseDataSchema(today).entries, ...addressWithPhoneSchema.entries });
+}

@@ -1,50 +1,39 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { requestEmailChange } from '../../data/auth/account';
 import { emailChangeSchema } from '../../domain/schemas/email-change';
-import { validate } from '../../domain/schemas/validate';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { emailRequestMessage, NETWORK_ERROR } from './account-messages';
 
 /** Step 1 of the e-mail change (spec §4): the new address; a 6-digit code is mailed to it. */
 export function EmailRequestForm({ initial, onSent }: { initial: string; onSent: (email: string) => void }) {
   const lang = useLanguage();
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const form = useValidatedForm();
   const [email, setEmail] = useState(initial);
-  const [errorId, setErrorId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const checked = validate(emailChangeSchema, { email });
-    if (!checked.success) {
-      setErrorId(checked.errors.email ?? null);
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    const result = await requestEmailChange(checked.output.email, lang);
-    setBusy(false);
+    if (form.sending) return;
+    const checked = form.check(emailChangeSchema, { email });
+    if (!checked) return;
+    form.setSending(true);
+    const result = await requestEmailChange(checked.email, lang);
+    form.setSending(false);
     if (result.ok) {
-      notify('info', 'email.codeSent', { email: checked.output.email });
-      onSent(checked.output.email);
+      notify('info', 'email.codeSent', { email: checked.email });
+      onSent(checked.email);
       return;
     }
     const messageId = emailRequestMessage(result.kind);
     notify('danger', messageId);
-    if (messageId !== NETWORK_ERROR) {
-      setErrorId(messageId);
-      focusFirstInvalid();
-    }
+    if (messageId !== NETWORK_ERROR) form.showErrors({ email: messageId });
   };
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit}>
       <TextField
         name="email"
         type="email"
@@ -53,13 +42,13 @@ export function EmailRequestForm({ initial, onSent }: { initial: string; onSent:
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);
-          setErrorId(null);
+          form.clearError('email');
         }}
-        errorId={errorId}
+        errorId={form.errors.email}
       />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <Msg id={busy ? 'account.sending' : 'email.send'} />
+        <button type="submit" className="button button--primary" disabled={form.sending}>
+          <Msg id={form.sending ? 'account.sending' : 'email.send'} />
         </button>
       </div>
     </form>

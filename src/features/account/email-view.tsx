@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { sessionStore } from '../../data/auth/session-store';
+import { useEffect, useRef, useState } from 'react';
+import { useSession } from '../../data/hooks/use-session';
 import { Msg } from '../../i18n/msg';
 import { EmailCodeForm } from './email-code-form';
 import { EmailRequestForm } from './email-request-form';
@@ -7,11 +7,9 @@ import './account.css';
 
 type Step = { step: 'email'; draft: string } | { step: 'code'; email: string } | { step: 'done' };
 
-const currentEmail = () => sessionStore.get().user?.email ?? null;
-
 /** /profile/email (spec §2, §4 E-mail change, §8): new address, then the mailed code. */
 export default function EmailView() {
-  const email = useSyncExternalStore(sessionStore.subscribe, currentEmail, currentEmail);
+  const email = useSession().user?.email ?? null;
   const [state, setState] = useState<Step>({ step: 'email', draft: '' });
   const doneRef = useRef<HTMLParagraphElement>(null);
 

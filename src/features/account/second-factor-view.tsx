@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_MS } from '../../domain/constants';
 import { verifySecondFactor } from '../../data/auth/mfa';
-import { signOut } from '../../data/auth/sign-out';
+import { signOut } from '../../data/session/app-session';
 import { Msg } from '../../i18n/msg';
 import { notify } from '../../ui/notifications/notification-store';
 import { endsSecondFactor, secondFactorMessage } from './account-messages';

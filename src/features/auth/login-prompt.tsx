@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { Msg } from '../../i18n/msg';
+import { paths } from '../../domain/paths';
 
 /** spec §2: what a protected route shows while signed out. */
 export function LoginPrompt() {
@@ -13,10 +14,10 @@ export function LoginPrompt() {
         <Msg id="loginPrompt.text" />
       </p>
       <p className="button-row">
-        <Link href={`/login?next=${encodeURIComponent(location)}`} className="button button--primary">
+        <Link href={paths.login.href({ next: location })} className="button button--primary">
           <Msg id="loginPrompt.login" />
         </Link>
-        <Link href="/login?register=1" className="button button--secondary">
+        <Link href={paths.login.href({ register: true })} className="button button--secondary">
           <Msg id="loginPrompt.register" />
         </Link>
       </p>

@@ -6,6 +6,7 @@ import { RegistrationForm } from './registration-form';
 import { ShopAccountNotice } from './shop-account-notice';
 import { SignInForm } from './sign-in-form';
 import './auth.css';
+import { paths } from '../../domain/paths';
 
 /** /login in the other mode, keeping ?next= (where the login prompt came from). */
 function modeHref(search: string, register: boolean): string {
@@ -13,7 +14,7 @@ function modeHref(search: string, register: boolean): string {
   if (register) params.set('register', '1');
   else params.delete('register');
   const query = params.toString();
-  return `/login${query ? `?${query}` : ''}`;
+  return `${paths.login.path}${query ? `?${query}` : ''}`;
 }
 
 /**
@@ -79,7 +80,7 @@ export default function LoginView() {
         <SignInForm onFailure={() => setFailures((n) => n + 1)} />
         <ul className="auth-links">
           <li>
-            <Link href="/resetPassword">
+            <Link href={paths.resetPassword.href()}>
               <Msg id="auth.login.forgotPassword" />
             </Link>
           </li>

@@ -1,9 +1,9 @@
-import type { FieldErrors } from '../../domain/schemas/validate';
+import type { FormErrors } from '../../ui/form/use-validated-form';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
 
 /** A new password with its hint and the confirmation (spec §5: at least 8, equal), as registration and password change ask for it. */
-export function NewPasswordFields({ errors, labelId }: { errors: FieldErrors; labelId: 'auth.field.password' | 'auth.field.newPassword' }) {
+export function NewPasswordFields({ errors, labelId }: { errors: FormErrors; labelId: 'auth.field.password' | 'auth.field.newPassword' }) {
   return (
     <>
       <TextField

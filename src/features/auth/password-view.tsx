@@ -1,8 +1,9 @@
 import { useLocation } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import { NewPasswordForm } from './new-password-form';
-import { useAuthState } from './use-auth-state';
+import { useSession } from '../../data/hooks/use-session';
 import './auth.css';
+import { paths } from '../../domain/paths';
 
 /**
  * Route /profile/password/:reset? (spec §2). With the reset parameter — where the mailed
@@ -11,7 +12,7 @@ import './auth.css';
  * the password here (same form, spec §5).
  */
 export default function PasswordView({ params }: { params?: Record<string, string | undefined> }) {
-  const { recovery } = useAuthState();
+  const { recovery } = useSession();
   const [, navigate] = useLocation();
   const reset = recovery || !!params?.reset;
   return (
@@ -23,7 +24,7 @@ export default function PasswordView({ params }: { params?: Record<string, strin
         <p>
           <Msg id={reset ? 'auth.password.resetIntro' : 'auth.password.changeIntro'} />
         </p>
-        <NewPasswordForm onDone={reset ? () => navigate('/dashboard', { replace: true }) : undefined} />
+        <NewPasswordForm onDone={reset ? () => navigate(paths.dashboard.href(), { replace: true }) : undefined} />
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import { formText, useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { resetRequestMessage } from './auth-messages';
 import './auth.css';
+import { paths } from '../../domain/paths';
 
 /**
  * Route /resetPassword (spec §2, §4 "form, then sent confirmation"). The confirmation never
@@ -68,7 +69,7 @@ export default function ResetPasswordView() {
         )}
         <ul className="auth-links">
           <li>
-            <Link href="/login">
+            <Link href={paths.login.href()}>
               <Msg id="auth.reset.backToLogin" />
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Msg, useMsg } from '../../i18n/msg';
+import { paths } from '../../domain/paths';
 
 /** spec §2: Active/Expired with their counts; each side is its own address (?active=true|false). */
 export function PrescriptionToggle({ active, counts }: { active: boolean; counts: { active: number; expired: number } }) {
@@ -7,7 +8,7 @@ export function PrescriptionToggle({ active, counts }: { active: boolean; counts
   const side = (isActive: boolean) => (
     <li>
       <Link
-        href={`/prescriptions?active=${isActive}`}
+        href={paths.prescriptions.href({ active: isActive })}
         className="rx-toggle__option"
         aria-current={active === isActive ? 'true' : undefined}
       >

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
+import { paths } from '../../domain/paths';
 
 /**
  * spec §2: the send button appears only while no prescription has been sent yet
@@ -13,7 +14,7 @@ export function SendPrescriptionLink({ hasSentPrescription, hasMedication }: { h
       <p>
         <Msg id={hasMedication ? 'prescriptions.send.moreText' : 'prescriptions.send.firstText'} />
       </p>
-      <Link href="/prescriptions/add" className="button button--primary">
+      <Link href={paths.prescriptionsAdd.href()} className="button button--primary">
         <Msg id={hasMedication ? 'prescriptions.send.more' : 'prescriptions.send.first'} />
       </Link>
     </div>

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../domain/schemas/validate';
+import type { FormErrors } from '../../ui/form/use-validated-form';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
 import type { AddressValues } from './basedata-values';
@@ -10,7 +10,7 @@ export function AddressFields({
   onChange,
 }: {
   values: AddressValues;
-  errors: FieldErrors;
+  errors: FormErrors;
   onChange: (field: keyof AddressValues, value: string) => void;
 }) {
   const field = (name: keyof AddressValues, required = true) => ({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // spec §5 Base data, Address, Phone; §3 "Personal data can be changed only through support once
 // a profile exists"; §8 success notice for saving base data.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
@@ -27,7 +27,7 @@ const errorOf = (el: HTMLElement) =>
 const save = () => userEvent.click(screen.getByRole('button', { name: de['profile.basedata.save'] }));
 
 function renderForm(props: Partial<BaseDataFormProps> = {}) {
-  const onSave = vi.fn<BaseDataFormProps['onSave']>(async () => {});
+  const onSave = vi.fn<BaseDataFormProps['onSave']>(async () => null);
   render(
     <TestProviders>
       <BaseDataForm customer={PROFILE} address={ADDRESS} today={TODAY} onSave={onSave} {...props} />
@@ -180,6 +180,28 @@ describe('BaseDataForm address and phone', () => {
     await retype(de['profile.field.city'], 'Bern');
     await save();
     await waitFor(() => expect(notified()).toEqual(['danger:profile.basedata.saveFailed']));
+  });
+
+  // the command's refusal reaches the form as its code: the patient reads what to do
+  it('a refusal of the command shows its reason, not a generic failure', async () => {
+    renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => 'personal_data_locked') });
+    await userEvent.type(screen.getByLabelText(de['profile.field.firstName']), 'Nina');
+    await userEvent.type(screen.getByLabelText(de['profile.field.lastName']), 'Neu');
+    fireEvent.change(screen.getByLabelText(de['profile.field.birthday']), { target: { value: '1980-02-03' } });
+    await userEvent.click(screen.getByRole('radio', { name: de['gender.female'] }));
+    for (const [label, value] of [
+      ['profile.field.street', 'Rosenweg'],
+      ['profile.field.streetNr', '3'],
+      ['profile.field.zip', '8400'],
+      ['profile.field.city', 'Winterthur'],
+      ['profile.field.phone', '0521234567'],
+    ] as const)
+      await userEvent.type(screen.getByLabelText(de[label]), value);
+    await save();
+    await waitFor(() => expect(notified()).toEqual(['danger:sync.reason.personalDataLocked']));
+    const first = screen.getByLabelText(de['profile.field.firstName']);
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.textContent).toContain(de['sync.reason.personalDataLocked']);
   });
 
   it('says when an edit is still waiting to be sent', () => {

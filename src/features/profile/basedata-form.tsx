@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { addressWithPhoneSchema } from '../../domain/schemas/address';
-import { baseDataSchema } from '../../domain/schemas/base-data';
-import { validate, type FieldErrors } from '../../domain/schemas/validate';
+import { useState, type FormEvent } from 'react';
+import { addressWithPhoneSchema, type AddressWithPhoneOutput } from '../../domain/schemas/address';
+import { baseDataWithAddressSchema } from '../../domain/schemas/base-data';
 import { Msg } from '../../i18n/msg';
-import { useFocusFirstInvalid } from '../../ui/form/use-focus-first-invalid';
+import { useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
+import { reasonText } from '../../ui/reason-text';
 import { AddressFields } from './address-fields';
 import {
   addressSave,
@@ -36,8 +36,8 @@ export interface BaseDataFormProps {
   today: string;
   /** an edit is still waiting to be sent (sync state) */
   pending?: boolean;
-  /** saves through the outbox commands; resolves once stored locally */
-  onSave: (change: BaseDataChange) => Promise<void>;
+  /** saves through the outbox commands; resolves once stored locally, with null or the command's error code */
+  onSave: (change: BaseDataChange) => Promise<string | null>;
 }
 
 /**
@@ -46,77 +46,74 @@ export interface BaseDataFormProps {
  */
 export function BaseDataForm({ customer, address, today, pending = false, onSave }: BaseDataFormProps) {
   const locked = hasProfile(customer);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const form = useValidatedForm();
   const [personal, setPersonal] = useState<PersonalValues>(() => personalValues(customer));
   const [addr, setAddr] = useState<AddressValues>(() => addressValues(address));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const clearError = (name: string) =>
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _, ...rest } = current;
-      return rest;
-    });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const personalResult = locked ? null : validate(baseDataSchema(today), personal);
-    const addressResult = validate(addressWithPhoneSchema, addr);
-    const found: FieldErrors = {
-      ...(personalResult && !personalResult.success ? personalResult.errors : {}),
-      ...(!addressResult.success ? addressResult.errors : {}),
-    };
-    setErrors(found);
-    if (!addressResult.success || (personalResult && !personalResult.success)) {
-      focusFirstInvalid();
-      return;
+    if (form.sending) return;
+    let personalOut: PersonalSave | null = null;
+    let addressOut: AddressWithPhoneOutput;
+    if (locked) {
+      const output = form.check(addressWithPhoneSchema, addr);
+      if (!output) return;
+      addressOut = output;
+    } else {
+      const output = form.check(baseDataWithAddressSchema(today), { ...personal, ...addr });
+      if (!output) return;
+      const { first_name, last_name, birthday, gender, ...rest } = output;
+      personalOut = { first_name, last_name, birthday, gender };
+      addressOut = rest;
     }
-    const nextAddress = addressSave(addressResult.output);
+    const nextAddress = addressSave(addressOut);
     const change: BaseDataChange = {
-      personal: personalResult ? personalResult.output : null,
+      personal: personalOut,
       address: sameAddress(address, nextAddress) ? null : nextAddress,
     };
     if (!change.personal && !change.address) {
       notify('info', 'profile.basedata.unchanged');
       return;
     }
-    setBusy(true);
+    form.setSending(true);
     try {
-      await onSave(change);
-      setAddr(addressValues(nextAddress));
-      notify('success', 'profile.basedata.saved');
+      const code = await onSave(change);
+      if (code === null) {
+        setAddr(addressValues(nextAddress));
+        notify('success', 'profile.basedata.saved');
+      } else {
+        notify('danger', reasonText(code));
+        if (code === 'personal_data_locked') form.showErrors({ first_name: reasonText(code) });
+      }
     } catch {
       notify('danger', 'profile.basedata.saveFailed');
     } finally {
-      setBusy(false);
+      form.setSending(false);
     }
   };
 
   return (
-    <form ref={formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
+    <form ref={form.formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
       <PersonalFields
         values={personal}
-        errors={errors}
+        errors={form.errors}
         locked={locked}
         onChange={(name, value) => {
           setPersonal((v) => ({ ...v, [name]: value }));
-          clearError(name);
+          form.clearError(name);
         }}
       />
       <AddressFields
         values={addr}
-        errors={errors}
+        errors={form.errors}
         onChange={(name, value) => {
           setAddr((v) => ({ ...v, [name]: value }));
-          clearError(name);
+          form.clearError(name);
         }}
       />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          <Msg id={busy ? 'profile.basedata.saving' : 'profile.basedata.save'} />
+        <button type="submit" className="button button--primary" disabled={form.sending}>
+          <Msg id={form.sending ? 'profile.basedata.saving' : 'profile.basedata.save'} />
         </button>
         <p className="profile-pending" role="status">
           {pending ? <Msg id="profile.basedata.pending" /> : null}

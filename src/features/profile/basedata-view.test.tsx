@@ -13,9 +13,10 @@ import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
 import BaseDataView from './basedata-view';
 
-vi.mock('../../data/auth/session-store', () => ({
-  sessionStore: { get: () => ({ status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } }), subscribe: () => () => {} },
-}));
+vi.mock('../../data/auth/session-store', () => {
+  const state = { status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } };
+  return { sessionStore: { get: () => state, subscribe: () => () => {} } };
+});
 
 const CUSTOMER = {
   id: 'u1',

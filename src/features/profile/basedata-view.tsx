@@ -1,8 +1,9 @@
 import { useState, useSyncExternalStore } from 'react';
-import { sessionStore } from '../../data/auth/session-store';
+import { useCommand } from '../../data/hooks/use-command';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
+import { useSession } from '../../data/hooks/use-session';
 import { useSetupFlags } from '../../data/hooks/use-setup-flags';
-import { appOutboxContext, saveAddress, saveBaseData } from '../../data/outbox/commands';
+import { saveAddress, saveBaseData } from '../../data/outbox/commands';
 import { syncState, type SyncState } from '../../data/sync/sync-state';
 import { latestById } from '../../domain/latest-by-id';
 import { dateInTimeZone } from '../../domain/zoned-time';
@@ -10,37 +11,34 @@ import { Spinner } from '../../ui/spinner';
 import { BaseDataForm, type BaseDataChange } from './basedata-form';
 import { ProfileLayout } from './profile-nav';
 
-const currentUserId = () => sessionStore.get().user?.id ?? null;
-
 /** Changes wait in the outbox and cannot go now (offline, a failing server, a paused replay). */
 const waiting = (s: SyncState): boolean => s.pendingCount > 0 && (!s.online || s.lastError !== null || s.paused !== null);
 const currentWaiting = () => waiting(syncState.get());
 
-/**
- * Saves through the outbox commands: each resolves once the mirror and its outbox entry are
- * written (offline too); the replay sends them later. A refusal (personal data already set)
- * throws, and the form shows the failure.
- */
-async function saveChange(customerId: string, change: BaseDataChange): Promise<void> {
-  const ctx = appOutboxContext();
-  if (change.personal) {
-    const saved = await saveBaseData(ctx, customerId, change.personal);
-    if (!saved.ok) throw new Error(saved.error);
-  }
-  if (change.address) {
-    const saved = await saveAddress(ctx, customerId, change.address);
-    if (!saved.ok) throw new Error('address not saved');
-  }
-}
-
 /** Route /profile/basedata (spec §2, §5): personal data, address and phone. */
 export default function BaseDataView({ titleId }: { titleId: string }) {
-  const userId = useSyncExternalStore(sessionStore.subscribe, currentUserId, currentUserId);
+  const userId = useSession().user?.id ?? null;
   const customer = useCustomerRecord();
   const flags = useSetupFlags();
   const pending = useSyncExternalStore(syncState.subscribe, currentWaiting, currentWaiting);
   const [today] = useState(() => dateInTimeZone(new Date()));
+  const savePersonal = useCommand(saveBaseData);
+  const saveAddr = useCommand(saveAddress);
   const address = latestById(customer?.webshop_customer_address);
+
+  /** Each command resolves once its outbox entry is written (offline too); the replay sends them later. */
+  async function save(change: BaseDataChange): Promise<string | null> {
+    if (change.personal) {
+      const saved = await savePersonal(change.personal);
+      if (!saved.ok) return saved.error;
+    }
+    if (change.address) {
+      const saved = await saveAddr(change.address);
+      if (!saved.ok) return saved.error;
+    }
+    return null;
+  }
+
   return (
     <ProfileLayout titleId={titleId} flags={flags ?? null}>
       {customer === undefined || !userId ? (
@@ -53,7 +51,7 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
           address={address}
           today={today}
           pending={pending}
-          onSave={(change) => saveChange(userId, change)}
+          onSave={save}
         />
       )}
     </ProfileLayout>

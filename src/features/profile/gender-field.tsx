@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { GENDER_CODES, GENDER_LABEL } from '../../domain/gender';
 import { Msg } from '../../i18n/msg';
+import { FieldError } from '../../ui/form/field-error';
 
 /** spec §3/§9 gender: 1 male, 2 female, 3 other, as one radio group with its error. */
 export function GenderField({
@@ -39,14 +40,7 @@ export function GenderField({
           </label>
         ))}
       </div>
-      {errorId ? (
-        <p className="field__error" id={errorElementId}>
-          <span className="field__error-icon" aria-hidden="true">
-            !
-          </span>
-          <Msg id={errorId} />
-        </p>
-      ) : null}
+      {errorId && errorElementId ? <FieldError id={errorElementId} messageId={errorId} /> : null}
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { FieldErrors } from '../../domain/schemas/validate';
+import type { FormErrors } from '../../ui/form/use-validated-form';
 import { Msg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
 import type { PersonalValues } from './basedata-values';
@@ -17,7 +17,7 @@ export function PersonalFields({
   onChange,
 }: {
   values: PersonalValues;
-  errors: FieldErrors;
+  errors: FormErrors;
   locked: boolean;
   onChange: (field: keyof PersonalValues, value: string) => void;
 }) {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { SetupFlags } from '../../domain/setup-state';
 import { Msg, useMsg } from '../../i18n/msg';
 import './profile.css';
+import { paths } from '../../domain/paths';
 
 interface NavItem {
   href: string;
@@ -17,18 +18,18 @@ export const PROFILE_NAV: readonly { groupId: string; items: readonly NavItem[] 
   {
     groupId: 'profile.nav.personal',
     items: [
-      { href: '/profile/basedata', titleId: 'title.profileBaseData', done: (f) => f.hasProfile && f.hasAddress },
-      { href: '/profile/insurance', titleId: 'title.profileInsurance', done: (f) => f.hasSetupInsurance },
-      { href: '/profile/questionnaire', titleId: 'title.profileQuestionnaire', done: (f) => f.hasCompletedQuestionnaire },
-      { href: '/profile/medication', titleId: 'title.profileMedication', done: (f) => f.hasOrderDefaults },
+      { href: paths.profileBaseData.href(), titleId: 'title.profileBaseData', done: (f) => f.hasProfile && f.hasAddress },
+      { href: paths.profileInsurance.href(), titleId: 'title.profileInsurance', done: (f) => f.hasSetupInsurance },
+      { href: paths.profileQuestionnaire.href(), titleId: 'title.profileQuestionnaire', done: (f) => f.hasCompletedQuestionnaire },
+      { href: paths.profileMedication.href(), titleId: 'title.profileMedication', done: (f) => f.hasOrderDefaults },
     ],
   },
   {
     groupId: 'profile.nav.account',
     items: [
-      { href: '/profile/email', titleId: 'title.profileEmail' },
-      { href: '/profile/password', titleId: 'title.profilePassword' },
-      { href: '/profile/mfa', titleId: 'title.profileMfa' },
+      { href: paths.profileEmail.href(), titleId: 'title.profileEmail' },
+      { href: paths.profilePassword.href(), titleId: 'title.profilePassword' },
+      { href: paths.profileMfa.href(), titleId: 'title.profileMfa' },
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { GenericsExampleTable } from './generics-example-table';
 import { PublicSection } from './public-section';
 import { richText } from './rich-text';
 import './public.css';
+import { paths } from '../../domain/paths';
 
 const SAME_AS_ORIGINAL = ['public.generics.what.substance', 'public.generics.what.dose', 'public.generics.what.form'];
 
@@ -76,7 +77,7 @@ export default function GenericsView() {
           <Msg id="public.generics.settings.text" />
         </p>
         <p>
-          <Link href="/profile/medication" className="public-link">
+          <Link href={paths.profileMedication.href()} className="public-link">
             <Msg id="public.generics.settings.link" />
           </Link>
         </p>
@@ -86,7 +87,7 @@ export default function GenericsView() {
         <p>
           <Msg id="public.generics.calculator.text" />
         </p>
-        <Link href="/generics/calculator" className="public-button public-button--primary">
+        <Link href={paths.genericsCalculator.href()} className="public-button public-button--primary">
           <Msg id="public.generics.calculator.link" />
         </Link>
       </PublicSection>

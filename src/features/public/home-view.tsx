@@ -6,6 +6,7 @@ import { PrescriptionRuleNotice } from './prescription-rule-notice';
 import { PublicSection } from './public-section';
 import { StepList, type Step } from './step-list';
 import './public.css';
+import { paths } from '../../domain/paths';
 
 const HOW_IT_WORKS: readonly Step[] = [
   { titleId: 'public.home.how.send.title', textId: 'public.home.how.send.text' },
@@ -61,7 +62,7 @@ export default function HomeView() {
         </ul>
         <PrescriptionRuleNotice />
         <p>
-          <Link href="/prescriptiontutorial" className="public-link">
+          <Link href={paths.prescriptionTutorial.href()} className="public-link">
             <Msg id="public.home.rules.tutorialLink" />
           </Link>
         </p>
@@ -72,7 +73,7 @@ export default function HomeView() {
           <Msg id="public.home.generics.text" />
         </p>
         <p>
-          <Link href="/generics" className="public-link">
+          <Link href={paths.generics.href()} className="public-link">
             <Msg id="public.home.generics.link" />
           </Link>
         </p>

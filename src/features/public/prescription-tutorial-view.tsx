@@ -6,6 +6,7 @@ import { PublicSection } from './public-section';
 import { richText } from './rich-text';
 import { StepList, type Step } from './step-list';
 import './public.css';
+import { paths } from '../../domain/paths';
 
 /** spec §1: the three ways a prescription reaches the pharmacy (send methods post, email, espace). */
 const SEND_WAYS = ['public.tutorial.step2.post', 'public.tutorial.step2.doctor', 'public.tutorial.step2.partner'];
@@ -57,7 +58,7 @@ export default function PrescriptionTutorialView() {
       </PublicSection>
 
       <p className="public-more">
-        <Link href="/generics" className="public-link">
+        <Link href={paths.generics.href()} className="public-link">
           <Msg id="public.tutorial.genericsLink" />
         </Link>
       </p>

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { Msg } from '../../i18n/msg';
 import './form.css';
+import { FieldError } from './field-error';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'aria-invalid' | 'aria-describedby'> {
   name: string;
@@ -32,14 +32,7 @@ export function CheckboxField({ name, label, errorId, inputRef, className, ...in
           {label}
         </label>
       </div>
-      {errorId ? (
-        <p className="field__error" id={errorElementId}>
-          <span className="field__error-icon" aria-hidden="true">
-            !
-          </span>
-          <Msg id={errorId} />
-        </p>
-      ) : null}
+      {errorId && errorElementId ? <FieldError id={errorElementId} messageId={errorId} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { Msg } from '../../i18n/msg';
 import './form.css';
+import { FieldError } from './field-error';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'aria-invalid' | 'aria-describedby'> {
   name: string;
@@ -44,14 +44,7 @@ export function TextField({ name, label, hint, errorId, errorValues, inputRef, t
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
       />
-      {errorId ? (
-        <p className="field__error" id={errorElementId}>
-          <span className="field__error-icon" aria-hidden="true">
-            !
-          </span>
-          <Msg id={errorId} values={errorValues} />
-        </p>
-      ) : null}
+      {errorId && errorElementId ? <FieldError id={errorElementId} messageId={errorId} values={errorValues} /> : null}
     </div>
   );
 }

@@ -1,0 +1,79 @@
+// Every address of spec §2 in one table: the route pattern (wouter syntax, read by the routes
+// table of src/app) and an href builder with the route's query parameters, so no screen
+// spells a path or a query by hand.
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** path?key=value&… with the absent (undefined, null, false) values left out. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === false) continue;
+    params.set(key, value === true ? '1' : String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const fixed = <P extends string>(path: P) => ({ path, href: (): P => path });
+
+export const paths = {
+  home: fixed('/'),
+  login: {
+    path: '/login',
+    /** register: registration mode; next: where to go after signing in (a path of this site) */
+    href: (q: { register?: boolean; next?: string | null } = {}) => withQuery('/login', { register: q.register, next: q.next }),
+  },
+  resetPassword: fixed('/resetPassword'),
+  generics: fixed('/generics'),
+  genericsCalculator: {
+    path: '/generics/calculator',
+    href: (q: { pharmacode?: number | null } = {}) => withQuery('/generics/calculator', { pharmacode: q.pharmacode }),
+  },
+  prescriptionTutorial: fixed('/prescriptiontutorial'),
+  dashboard: fixed('/dashboard'),
+  prescriptions: {
+    path: '/prescriptions',
+    href: (q: { active?: boolean } = {}) => withQuery('/prescriptions', { active: q.active === undefined ? undefined : String(q.active) }),
+  },
+  prescriptionsAdd: fixed('/prescriptions/add'),
+  orders: {
+    path: '/orders',
+    href: (q: { active?: boolean; id?: number | null; success?: boolean } = {}) =>
+      withQuery('/orders', { active: q.active === undefined ? undefined : String(q.active), id: q.id, success: q.success }),
+  },
+  order: fixed('/order'),
+  orderSelect: fixed('/order/select'),
+  orderAddress: fixed('/order/address'),
+  orderQuestionnaire: fixed('/order/questionnaire'),
+  orderSettings: fixed('/order/ordersettings'),
+  orderInsurance: {
+    path: '/order/insurance',
+    href: (q: { isOrder?: boolean } = { isOrder: true }) => withQuery('/order/insurance', { isOrder: q.isOrder ? 'true' : undefined }),
+  },
+  orderFinish: fixed('/order/orderfinish'),
+  profile: fixed('/profile'),
+  profileOverview: {
+    path: '/profile/overview/:showInfo?',
+    /** showInfo 1 or 2: one of the two intro texts (spec §2) */
+    href: (showInfo?: 1 | 2) => (showInfo ? `/profile/overview/${showInfo}` : '/profile/overview'),
+  },
+  profileBaseData: fixed('/profile/basedata'),
+  profileInsurance: {
+    path: '/profile/insurance',
+    /** isOrder: opened from the order flow, which it returns to after saving */
+    href: (q: { isOrder?: boolean } = {}) => withQuery('/profile/insurance', { isOrder: q.isOrder ? 'true' : undefined }),
+  },
+  profileQuestionnaire: fixed('/profile/questionnaire'),
+  profileMedication: fixed('/profile/medication'),
+  profileEmail: fixed('/profile/email'),
+  profileMfa: fixed('/profile/mfa'),
+  profilePassword: {
+    path: '/profile/password/:reset?',
+    /** reset: the screen a password-reset link leads to */
+    href: (reset = false) => (reset ? '/profile/password/reset' : '/profile/password'),
+  },
+  onboardingFinish: fixed('/onboarding/finish'),
+} as const;
+
+export type PathName = keyof typeof paths;

@@ -1,0 +1,29 @@
+// The words for an error code of the data layer (a command's refusal, the server's rejection
+// of an outbox entry, outbox/classify.ts): what the patient should correct. Any screen that
+// shows a refused save, and the shell's list of refused changes, use this one map; codes
+// without their own text get the general one.
+const REASON_TEXT: Readonly<Record<string, string>> = {
+  personal_data_locked: 'sync.reason.personalDataLocked',
+  not_prescribed: 'sync.reason.notPrescribed',
+  amount_out_of_range: 'sync.reason.amount',
+  invalid_medications: 'sync.reason.amount',
+  setup_incomplete: 'sync.reason.setupIncomplete',
+  address_incomplete: 'sync.reason.addressIncomplete',
+  empty_order: 'sync.reason.emptyOrder',
+  comment_too_long: 'sync.reason.commentTooLong',
+  forbidden: 'sync.reason.forbidden',
+  not_caller: 'sync.reason.forbidden',
+  insufficient_aal: 'sync.reason.secondFactor',
+  conflict: 'sync.reason.conflict',
+  idempotency_key_conflict: 'sync.reason.conflict',
+  dependency_rejected: 'sync.reason.dependency',
+  signed_out: 'sync.paused',
+};
+
+export const GENERAL_REASON = 'sync.reason.invalid';
+
+/** The message id for an error code. */
+export const reasonText = (code: string): string => REASON_TEXT[code] ?? GENERAL_REASON;
+
+/** Every message id this map can answer (the catalogue test checks them). */
+export const reasonTexts = (): string[] => [...new Set([...Object.values(REASON_TEXT), GENERAL_REASON])];
