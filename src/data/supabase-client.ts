@@ -1,14 +1,16 @@
-// The one Supabase client of the app (auth, PostgREST, realtime, functions). URL and anon
-// key come from the build (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY) and default to the
-// local stack, so `npm start` needs no configuration.
+// The one Supabase client of the app (auth, PostgREST, realtime, functions), on the URL and
+// anon key of the build (supabase-config.ts). Its fetch never sends a stale token and notes
+// the server's Retry-After (net/fetch-guard.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { readStoredSession } from './auth/stored-session';
+import { guardFetch } from './net/fetch-guard';
+import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
+import { supabaseAnonKey, supabaseUrl } from './supabase-config';
 
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseAnonKey, supabaseUrl } from './supabase-config';
 
-export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL;
-export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
+/** The Retry-After hints of the app client's answers (the replay reads them). */
+export const appRetryAfter: RetryAfterLog = createRetryAfterLog();
 
 let client: SupabaseClient | null = null;
 
@@ -16,6 +18,13 @@ let client: SupabaseClient | null = null;
 export function supabase(): SupabaseClient {
   client ??= createClient(supabaseUrl, supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+    global: {
+      fetch: guardFetch((...args) => globalThis.fetch(...args), {
+        anonKey: supabaseAnonKey,
+        storedAccessToken: () => readStoredSession(globalThis.localStorage)?.access_token ?? null,
+        retryAfter: appRetryAfter,
+      }),
+    },
   });
   return client;
 }

@@ -1,8 +1,9 @@
 // The session as one small store (subscribe/get, no React), fed by supabase-js' auth
 // listener with the events of spec §4: INITIAL_SESSION, SIGNED_IN, TOKEN_REFRESHED,
-// SIGNED_OUT, PASSWORD_RECOVERY, USER_UPDATED, MFA_CHALLENGE_VERIFIED. After each event
-// that carries a session the assurance level is read (getAuthenticatorAssuranceLevel):
-// the login confirmation is needed when nextLevel is aal2 and currentLevel is not.
+// SIGNED_OUT, PASSWORD_RECOVERY, USER_UPDATED, MFA_CHALLENGE_VERIFIED. The assurance level
+// is read from each event's session (the token's aal claim, aal2 next when the user has a
+// verified factor: what getAuthenticatorAssuranceLevel computes): the login confirmation is
+// needed when nextLevel is aal2 and currentLevel is not.
 //
 // Page reloads — a decision that departs from spec §4 ("A sign-out or token refresh event
 // reloads the page"):
@@ -23,30 +24,19 @@ import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/s
 import { LANGUAGES, type Lang } from '../../i18n/languages';
 import { createStore } from '../../lib/store';
 import { supabase } from '../supabase-client';
-import { storedSessionKey } from './sign-out';
+import { readStoredSession } from './stored-session';
 import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, type AssuranceLevelName, type AuthState, type SessionUser } from './auth-state';
 
 export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
 export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor } from './auth-state';
+export { readStoredSession } from './stored-session';
 
-type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'> & {
-  mfa: Pick<SupabaseClient['auth']['mfa'], 'getAuthenticatorAssuranceLevel'>;
-};
+type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'>;
 
 export interface SessionStoreDeps {
   auth: () => AuthApi;
   /** the session supabase-js keeps in storage, read as it is (no refresh); null: none */
   storedSession?: () => Session | null;
-}
-
-/** The stored session (supabase-js' storage key) if it looks like one, else null. */
-export function readStoredSession(storage: Pick<Storage, 'getItem'> | undefined, key: string = storedSessionKey()): Session | null {
-  try {
-    const value = JSON.parse(storage?.getItem(key) ?? 'null') as Partial<Session> | null;
-    return value?.access_token && value.refresh_token && value.user?.id ? (value as Session) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
@@ -79,53 +69,30 @@ export function createSessionStore(deps: SessionStoreDeps) {
   const store = createStore<AuthState>(LOADING_STATE);
   const set = store.set;
   let started = false;
-  // Each event with a session reads the assurance level asynchronously; only the answer to
-  // the latest event may change the state.
-  let generation = 0;
-
-  async function assuranceLevel(): Promise<AuthState['aal']> {
-    try {
-      const { data, error } = await deps.auth().mfa.getAuthenticatorAssuranceLevel();
-      if (error || !data) return { current: null, next: null };
-      return { current: data.currentLevel as AssuranceLevelName, next: data.nextLevel as AssuranceLevelName };
-    } catch {
-      // the server still refuses aal1 where a factor is enrolled (RLS check_mfa)
-      return { current: null, next: null };
-    }
-  }
 
   function onEvent(event: AuthChangeEvent, session: Session | null): void {
-    const gen = ++generation;
     const stored = event === 'INITIAL_SESSION' && !session ? (deps.storedSession?.() ?? null) : null;
-    if (stored) {
-      const aal = storedAssuranceLevel(stored);
-      set({
-        ...LOADING_STATE,
-        status: 'signedIn',
-        user: sessionUserOf(stored.user),
-        requirePasswordChange: requiresPasswordChange(stored.user),
-        aal,
-        needsSecondFactor: needsSecondFactorFor(aal),
-      });
-      return;
-    }
-    if (event === 'SIGNED_OUT' || !session) {
+    const current = session ?? stored;
+    if (event === 'SIGNED_OUT' || !current) {
       set(SIGNED_OUT_STATE);
       return;
     }
     const state = store.get();
-    const user = sessionUserOf(session.user);
-    const sameUser = state.user?.id === user.id;
-    const fields = {
-      user,
-      requirePasswordChange: requiresPasswordChange(session.user),
-      recovery: event === 'PASSWORD_RECOVERY' || (sameUser && state.recovery),
-    };
+    const user = sessionUserOf(current.user);
+    const sameUser = state.status === 'signedIn' && state.user?.id === user.id;
+    // Read from the session itself, as supabase-js does, but without its getSession(): that
+    // refreshes a token close to expiry, whose TOKEN_REFRESHED would come back here — with a
+    // token lifetime under supabase-js' 90 s margin, a refresh storm.
+    const aal = storedAssuranceLevel(current);
     // A refreshed token or an updated user changes the state in place (no spinner, no reload).
-    if (state.status === 'signedIn' && sameUser) set({ ...state, ...fields });
-    void assuranceLevel().then((aal) => {
-      if (gen !== generation) return;
-      set({ ...store.get(), ...fields, status: 'signedIn', aal, needsSecondFactor: needsSecondFactorFor(aal) });
+    set({
+      ...state,
+      status: 'signedIn',
+      user,
+      requirePasswordChange: requiresPasswordChange(current.user),
+      recovery: event === 'PASSWORD_RECOVERY' || (sameUser && state.recovery),
+      aal,
+      needsSecondFactor: needsSecondFactorFor(aal),
     });
   }
 

@@ -5,13 +5,11 @@
 // here (the refresh token then simply expires on the server) and the answer says 'local':
 // no SIGNED_OUT event will come, the owner ends the session itself.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase, supabaseUrl } from '../supabase-client';
+import { supabase } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
+import { storedSessionKey } from './stored-session';
 
-/** Where supabase-js keeps the session (its default key: sb-<first host label>-auth-token). */
-export function storedSessionKey(url: string = supabaseUrl): string {
-  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
-}
+export { storedSessionKey } from './stored-session';
 
 export interface SignOutDeps {
   client?: SupabaseClient;

@@ -23,7 +23,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createSignal, createStore, shallowEqual } from '../../lib/store';
 import type { LocalDb } from '../local/local-db';
 import { pendingEntries } from './apply';
-import { backoffDelay } from './backoff';
+import type { RetryAfterLog } from '../net/retry-after';
+import { BACKOFF_MAX_MS, backoffDelay } from './backoff';
 import type { EntryError } from './classify';
 import { isKnownEntry, type TypedOutboxEntry } from './kinds';
 import { outboxLock, type Lock } from './lock';
@@ -71,6 +72,8 @@ export interface ReplayDeps {
   random?: () => number;
   timers?: Timers;
   lock?: Lock;
+  /** the server's Retry-After hints (the client's fetch records them) */
+  retryAfter?: Pick<RetryAfterLog, 'until'>;
 }
 
 export function createReplayer(deps: ReplayDeps) {
@@ -101,8 +104,15 @@ export function createReplayer(deps: ReplayDeps) {
     }, Math.max(0, at - now()));
   };
 
+  /** The next attempt: the backoff, or later when the server asked so (Retry-After), never beyond the backoff's maximum. */
+  const nextAttempt = (failures: number): number => {
+    const start = now();
+    const asked = deps.retryAfter?.until() ?? 0;
+    return Math.min(start + BACKOFF_MAX_MS, Math.max(start + backoffDelay(failures, random), asked));
+  };
+
   async function postpone(entry: TypedOutboxEntry, failures: number, error: EntryError): Promise<void> {
-    const at = now() + backoffDelay(failures, random);
+    const at = nextAttempt(failures);
     await db.outbox.update(entry.seq!, { nextAttemptAt: at, lastError: error });
     set({ lastError: error });
     schedule(at);
@@ -111,6 +121,12 @@ export function createReplayer(deps: ReplayDeps) {
   async function pass(force: boolean): Promise<ReplayReport> {
     const report: ReplayReport = { sent: 0, rejected: 0, failed: 0, paused: null };
     if (status.get().paused === 'sessionExpired') return { ...report, paused: 'sessionExpired' };
+    // Nothing to send: no session read. supabase-js' getSession() refreshes a token close to
+    // expiry, and a pass per new token would then refresh again and again.
+    if ((await db.outbox.where('status').equals('pending').count()) === 0) {
+      if (status.get().lastError || status.get().nextAttemptAt) set({ lastError: null, nextAttemptAt: null });
+      return report;
+    }
     const who = await session.check();
     if ('paused' in who) {
       set({ paused: who.paused });
@@ -119,7 +135,7 @@ export function createReplayer(deps: ReplayDeps) {
     if ('offline' in who) {
       // the token needs a refresh and the network is gone: try again later, as for a send
       set({ lastError: who.offline });
-      schedule(now() + backoffDelay(++sessionFailures, random));
+      schedule(nextAttempt(++sessionFailures));
       return { ...report, failed: 1 };
     }
     sessionFailures = 0;

@@ -11,8 +11,8 @@ export type PauseReason = 'signedOut' | 'sessionExpired' | 'secondFactor';
 /** Who may send now: a patient, a reason to wait, or no network to even read the session. */
 export type SessionCheck = { userId: string } | { paused: PauseReason } | { offline: EntryError };
 
-/** A new token: a pass now (a session that was missing or expired is back). */
-const NEW_TOKEN_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['SIGNED_IN', 'TOKEN_REFRESHED', 'MFA_CHALLENGE_VERIFIED']);
+/** A new sign-in or level: a pass now. A refreshed token resumes only a paused replay (a pass per refresh would read the session, which refreshes again). */
+const RESUMING_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['SIGNED_IN', 'MFA_CHALLENGE_VERIFIED']);
 
 export interface SessionPauseDeps {
   client: SupabaseClient;
@@ -43,14 +43,15 @@ export function createSessionPause({ client, defer }: SessionPauseDeps) {
       refreshTried = false;
     },
     /**
-     * Follows the auth events: `paused('signedOut')` on a sign-out, `resume()` on a new token
-     * (or any session event while paused). Returns the unsubscribe.
+     * Follows the auth events: `paused('signedOut')` on a sign-out, `resume()` on a sign-in or
+     * a passed second factor, and on any session event (a refreshed token) while paused.
+     * Returns the unsubscribe.
      */
     watch(isPaused: () => boolean, on: { paused: (reason: PauseReason) => void; resume: () => void }): () => void {
       const { data } = client.auth.onAuthStateChange((event, session) => {
         defer(() => {
           if (event === 'SIGNED_OUT' || !session) return on.paused('signedOut');
-          if (NEW_TOKEN_EVENTS.has(event) || isPaused()) {
+          if (RESUMING_EVENTS.has(event) || isPaused()) {
             // a refreshed token that is refused again is not refreshed again until a sign-in or a send succeeds
             if (event === 'SIGNED_IN') refreshTried = false;
             on.resume();

@@ -2,10 +2,11 @@
 // singletons (the Supabase client, the IndexedDB mirror, the sync state). The shell loads this
 // module lazily (src/app/session-backend.ts), so supabase-js and Dexie stay out of the first load.
 import { sessionStore } from '../auth/session-store';
+import { readStoredSession } from '../auth/stored-session';
 import { signOutOfAuth } from '../auth/sign-out';
 import { localDb } from '../local/local-db';
 import { realtimeStatus } from '../realtime/realtime-status';
-import { supabase } from '../supabase-client';
+import { appRetryAfter, supabase } from '../supabase-client';
 import { outboxView } from '../sync/outbox-view';
 import { syncState } from '../sync/sync-state';
 import { createPatientSession, type PatientSession } from './patient-session';
@@ -21,6 +22,8 @@ export const appSession: PatientSession = createPatientSession({
   outboxView,
   realtimeStatus,
   signOutOfAuth: () => signOutOfAuth(),
+  storedSession: () => readStoredSession(globalThis.localStorage),
+  runtime: { replay: { retryAfter: appRetryAfter } },
   leave: () => globalThis.location?.assign(paths.home.href()),
 });
 

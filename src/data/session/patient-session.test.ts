@@ -73,9 +73,16 @@ function harness() {
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
   const syncState = createSyncState({ online: true, debounceMs: 0 });
+  const order: string[] = [];
+  const client = {
+    auth: { refreshSession: vi.fn(async () => (order.push('refresh'), { data: {}, error: null })) },
+    realtime: { isConnected: vi.fn(() => false), connect: vi.fn(() => void order.push('realtime')) },
+  };
+  let stored: { expires_at: number } | null = null;
   const session = createPatientSession({
     auth,
-    client: () => ({}) as never,
+    client: () => client as never,
+    storedSession: () => stored,
     db: () => db,
     syncState,
     outboxView: createOutboxViewStore(),
@@ -94,7 +101,7 @@ function harness() {
     await claimMirror(db, userId);
     await writeCustomer(db, userId, record, { overlay: null });
   };
-  return { db, auth, session, runtimes, startRuntime, wipe, leave, signOutOfAuth, win, doc, syncState, pulled };
+  return { db, auth, session, runtimes, startRuntime, wipe, leave, signOutOfAuth, win, doc, syncState, pulled, client, order, store: (s: typeof stored) => (stored = s) };
 }
 
 describe('patient session: starting', () => {
@@ -269,11 +276,34 @@ describe('patient session: the connection', () => {
     await vi.waitFor(() => expect(h.syncState.get().online).toBe(false));
     h.win.dispatchEvent(new Event('online'));
     expect(h.syncState.get().online).toBe(true);
-    expect(h.runtimes[0]!.online).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(h.runtimes[0]!.online).toHaveBeenCalledOnce());
     h.doc.dispatchEvent(new Event('visibilitychange'));
     expect(h.runtimes[0]!.visible).toHaveBeenCalledOnce();
     h.doc.visibilityState = 'hidden';
     h.doc.dispatchEvent(new Event('visibilitychange'));
     expect(h.runtimes[0]!.visible).toHaveBeenCalledOnce();
+  });
+});
+
+describe('patient session: back online', () => {
+  // an edit made offline after the token expired must not wait out supabase-js' refresh cooldown
+  it('an expired token is refreshed first; then realtime reconnects at once, then the runtime pulls and sends', async () => {
+    const h = harness();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    h.runtimes[0]!.online.mockImplementation(() => void h.order.push('pull+send'));
+    h.store({ expires_at: NOW.getTime() / 1000 - 60 });
+    h.win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(h.order).toEqual(['refresh', 'realtime', 'pull+send']));
+  });
+
+  it('a token with time left is not refreshed', async () => {
+    const h = harness();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    h.store({ expires_at: Date.now() / 1000 + 3600 });
+    h.win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(h.runtimes[0]!.online).toHaveBeenCalledOnce());
+    expect(h.client.auth.refreshSession).not.toHaveBeenCalled();
   });
 });

@@ -14,8 +14,10 @@
 // next sign-in (local/wipe.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createSignal, createStore, type ReadableStore } from '../../lib/store';
+import type { Session } from '@supabase/supabase-js';
 import type { AuthResult } from '../auth/auth-result';
 import type { AuthState } from '../auth/auth-state';
+import { refreshIfStale } from '../auth/fresh-session';
 import type { SignedOutWhere } from '../auth/sign-out';
 import type { LocalDb } from '../local/local-db';
 import { wipeMirror, type WipeOptions } from '../local/wipe';
@@ -41,6 +43,8 @@ export interface PatientSessionDeps {
   outboxView: OutboxViewStore;
   realtimeStatus: RealtimeStatusStore;
   signOutOfAuth: () => Promise<AuthResult<SignedOutWhere>>;
+  /** the session as stored, read without supabase-js (which would refresh while reading) */
+  storedSession?: () => Pick<Session, 'expires_at'> | null;
   /** leave for / with a full page load (clears everything held in memory) */
   leave: () => void;
   connection?: ConnectionTargets;
@@ -161,9 +165,24 @@ export function createPatientSession(deps: PatientSessionDeps) {
     endAndWipe();
   }
 
+  /**
+   * The connection is back: a token that expired meanwhile is refreshed first (never sent
+   * stale, net/fetch-guard.ts), then realtime reconnects at once (not after its backoff), the
+   * mirror is pulled and the outbox sent.
+   */
+  async function reconnect(): Promise<void> {
+    const run = current;
+    if (!run) return;
+    const client = deps.client();
+    await refreshIfStale(client.auth, deps.storedSession?.() ?? null);
+    if (current !== run) return;
+    if (!client.realtime.isConnected()) client.realtime.connect();
+    run.runtime?.online();
+  }
+
   const online = () => {
     deps.syncState.setOnline(true);
-    current?.runtime?.online();
+    void reconnect();
   };
 
   return {

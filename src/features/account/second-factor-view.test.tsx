@@ -9,7 +9,7 @@ import { apiError, createFakeClient, failed, fetchError, type FakeClient } from 
 import SecondFactorView from './second-factor-view';
 
 let fake: FakeClient;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => 0, record: () => {} } }));
 
 const notified = () => notifications.list().map((n) => `${n.kind}:${n.messageId}`);
 

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { guardFetch, StaleTokenError, tokenExpiry } from './fetch-guard';
+import { createRetryAfterLog, retryAfterMs } from './retry-after';
+
+const NOW = 1_800_000_000_000;
+const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+const ANON = 'anon-key';
+const REST = 'http://127.0.0.1:54321/rest/v1/webshop_customers?select=*';
+
+function setup(stored: string | null = 'stored-token') {
+  const base = vi.fn(async () => new Response('[]', { status: 200 }));
+  const retryAfter = createRetryAfterLog(() => NOW);
+  const guarded = guardFetch(base as unknown as typeof fetch, { anonKey: ANON, storedAccessToken: () => stored, retryAfter, now: () => NOW });
+  const call = (token: string, url = REST) => guarded(url, { headers: { Authorization: `Bearer ${token}` } });
+  return { base, call, retryAfter, guarded };
+}
+
+describe('guardFetch', () => {
+  it('sends a valid token', async () => {
+    const { base, call } = setup();
+    await call(jwt({ exp: NOW / 1000 + 60 }));
+    expect(base).toHaveBeenCalledOnce();
+  });
+
+  // "never send a token known to be expired"
+  it('refuses an expired token like a failed fetch, without a request', async () => {
+    const { base, call } = setup();
+    await expect(call(jwt({ exp: NOW / 1000 - 1 }))).rejects.toBeInstanceOf(StaleTokenError);
+    await expect(call(jwt({ exp: NOW / 1000 - 1 }))).rejects.toBeInstanceOf(TypeError);
+    expect(base).not.toHaveBeenCalled();
+  });
+
+  // supabase-js' fallback when its refresh failed: RLS would answer "no rows"
+  it('refuses the anon key while a patient is signed in; lets it through for visitors', async () => {
+    const signedIn = setup('stored');
+    await expect(signedIn.call(ANON)).rejects.toBeInstanceOf(StaleTokenError);
+    const visitor = setup(null);
+    await visitor.call(ANON);
+    expect(visitor.base).toHaveBeenCalledOnce();
+  });
+
+  it('never stands in the way of auth calls (they refresh the token)', async () => {
+    const { base, call } = setup();
+    await call(ANON, 'http://127.0.0.1:54321/auth/v1/token?grant_type=refresh_token');
+    expect(base).toHaveBeenCalledOnce();
+  });
+
+  it('records Retry-After of 429 and 503 answers only', async () => {
+    const { retryAfter } = setup(null);
+    const answer = (status: number, value: string) => guardFetch(async () => new Response('', { status, headers: { 'Retry-After': value } }), { anonKey: ANON, storedAccessToken: () => null, retryAfter, now: () => NOW })(REST);
+    await answer(500, '99');
+    expect(retryAfter.until()).toBe(0);
+    await answer(429, '30');
+    expect(retryAfter.until()).toBe(NOW + 30_000);
+    await answer(503, '5');
+    expect(retryAfter.until()).toBe(NOW + 30_000);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(retryAfterMs('30', NOW)).toBe(30_000);
+    expect(retryAfterMs(new Date(NOW + 120_000).toUTCString(), NOW)).toBe(120_000);
+    expect(retryAfterMs('soon', NOW)).toBeNull();
+    expect(retryAfterMs(null, NOW)).toBeNull();
+  });
+});
+
+describe('tokenExpiry', () => {
+  it('reads exp of a JWT', () => {
+    expect(tokenExpiry(jwt({ exp: 10 }))).toBe(10_000);
+    expect(tokenExpiry('anon')).toBeNull();
+  });
+});

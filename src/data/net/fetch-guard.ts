@@ -1,0 +1,63 @@
+// The fetch of the app's Supabase client. Two things supabase-js does not do:
+// - It never sends a token known to be expired, nor the anon key in place of a signed-in
+//   patient's token. supabase-js falls back to the anon key when its refresh fails (offline,
+//   or within its 60 s cooldown after a failed refresh): a pull made then would read "no
+//   rows" under RLS and empty the patient's mirror. Such a request fails here like a network
+//   error instead (the pull writes nothing, the outbox retries), and the reconnect refreshes
+//   the token first (session/patient-session.ts).
+// - It notes Retry-After of a 429 or 503 for the replay (retry-after.ts).
+// Auth calls (/auth/v1) pass untouched: they are how a token gets refreshed.
+import type { RetryAfterLog } from './retry-after';
+
+export interface FetchGuardOptions {
+  anonKey: string;
+  /** the signed-in patient's stored access token (null: nobody signed in) */
+  storedAccessToken: () => string | null;
+  retryAfter?: RetryAfterLog;
+  now?: () => number;
+}
+
+/** Thrown instead of sending: supabase-js reports it as a failed fetch (no answer). */
+export class StaleTokenError extends TypeError {
+  constructor(reason: string) {
+    super(`not sent: ${reason}`);
+    this.name = 'StaleTokenError';
+  }
+}
+
+const GUARDED_PATH = /\/(rest|functions)\/v1\//;
+
+/** The `exp` claim of a JWT in epoch ms (null: not a JWT or no exp). */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function bearerOf(input: RequestInfo | URL, init: RequestInit | undefined): string | null {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  const value = headers.get('authorization');
+  return value?.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : null;
+}
+
+const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+export function guardFetch(base: typeof fetch, options: FetchGuardOptions): typeof fetch {
+  const now = options.now ?? Date.now;
+  return async (input, init) => {
+    if (GUARDED_PATH.test(urlOf(input))) {
+      const bearer = bearerOf(input, init);
+      if (bearer && bearer === options.anonKey && options.storedAccessToken() !== null) throw new StaleTokenError('the session could not be refreshed');
+      const expiry = bearer && bearer !== options.anonKey ? tokenExpiry(bearer) : null;
+      if (expiry !== null && expiry <= now()) throw new StaleTokenError('the access token has expired');
+    }
+    const response = await base(input, init);
+    options.retryAfter?.record(response);
+    return response;
+  };
+}
