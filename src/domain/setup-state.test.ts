@@ -3,7 +3,7 @@ import type { CustomerRecord } from './entities.ts';
 import { onboardingStep, setupFlags, setupSteps, setupTodoCount } from './setup-state.ts';
 
 const address = { id: 1, customer_id: 'c', street: 'Bahnhofstrasse', street_nr: '1', address2: null, zip: '8001', city: 'Zürich', phone: '0441234567' };
-const info = { id: 1, prescription_send_method: 'post' as const, prescription_location: null, send_asap: null, send_all: null, description: null, doc_name: 'Dr. Meier', cpg_name: 'Praxis', handled: false };
+const info = { id: 1, customer_id: 'c', prescription_send_method: 'post' as const, prescription_location: null, send_asap: null, send_all: null, description: null, doc_name: 'Dr. Meier', cpg_name: 'Praxis', handled: false };
 
 const complete: CustomerRecord = {
   id: 'c',
@@ -16,6 +16,7 @@ const complete: CustomerRecord = {
   webshop_customer_insurance: [
     {
       id: 1,
+      customer_id: 'c',
       insurance_name: 'Helvetia Kranken',
       insurance_nr: '80756000000000000001',
       insurance_police_nr: null,
@@ -30,7 +31,7 @@ const complete: CustomerRecord = {
       d_others: null, a_penicillin: false, a_sulfonamide: false, a_asa: false, a_other: null, external_medications: [],
     },
   ],
-  webshop_customer_order_defaults: [{ id: 1, customer_id: 'c', generic: true, substitute: true, probon: true, get_invoice: false }],
+  webshop_customer_order_defaults: [{ id: 1, customer_id: 'c', generic: true, substitute: true, probon: true, get_invoice: false, comment: null }],
   webshop_customer_additional_info: [info],
 };
 
