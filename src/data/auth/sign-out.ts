@@ -3,8 +3,7 @@
 // server cannot be told, and supabase-js then keeps the session; on a shared device the
 // patient must still be able to leave, so the stored session is dropped here and the page
 // reloads at / (the refresh token then simply expires on the server).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase, supabaseUrl } from '../supabase-client';
+import { supabase, type AppClient, supabaseUrl } from '../supabase-client';
 import { markExplicitSignOut, wipeLocalData } from '../local/wipe';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 
@@ -14,7 +13,7 @@ export function storedSessionKey(url: string = supabaseUrl): string {
 }
 
 export interface SignOutDeps {
-  client?: SupabaseClient;
+  client?: AppClient;
   storage?: Pick<Storage, 'removeItem'> | undefined;
   leave?: () => void;
 }

@@ -15,7 +15,8 @@
 // succeeds it supersedes (removes) the earlier rejected ones of its kind. The one dependency
 // is a send_asap answer to a send method that was never stored: it is rejected in turn
 // (`dependency_rejected`). Orders never depend on each other.
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import { localDb, type LocalDb, type MirrorOrder } from '../local/local-db';
 import { applyEntry, outboxStores, pendingEntries } from './apply';
@@ -55,7 +56,7 @@ export interface Timers {
 
 export interface ReplayDeps {
   db: LocalDb;
-  client: SupabaseClient;
+  client: AppClient;
   now?: () => number;
   /** jitter source of the backoff (0..1) */
   random?: () => number;

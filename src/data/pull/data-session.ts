@@ -1,7 +1,7 @@
 // The data of one signed-in patient: claims the mirror for them (wiping another user's
 // data), pulls everything, keeps it fresh through realtime and on reconnection, and asks
 // once for persistent storage. stop() ends all of it; the sign-out wipe is wipeLocalData().
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import { claimMirror } from '../local/mirror-owner';
@@ -12,7 +12,7 @@ import type { PullArea, PullReport, PullResult } from './pull';
 import { createPullEngine, type PullEngine } from './pull-engine';
 
 export interface DataSessionDeps {
-  client: SupabaseClient;
+  client: AppClient;
   db: LocalDb;
   /** subscribe to the browser coming back online (default: the window's 'online' event) */
   onOnline?: (listener: () => void) => () => void;

@@ -3,7 +3,7 @@
 // overlap: a request while one runs queues exactly one more after it, so an older answer
 // never overwrites a newer one. After the customer or the orders, the medications they name
 // and the mirror lacks are fetched.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import {
@@ -35,7 +35,7 @@ export interface PullStatus {
 }
 
 export interface PullEngineOptions extends PullOptions {
-  client: SupabaseClient;
+  client: AppClient;
   db: LocalDb;
   userId: CustomerId;
   /** realtime bursts within this time become one pull (default 300 ms) */

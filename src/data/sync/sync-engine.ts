@@ -3,7 +3,7 @@
 // into a replay. The pull is part A's data session (pull/data-session.ts), which itself pulls
 // on `online` and when realtime joins again; here a return of the connection sends the
 // outbox at once, without waiting for the backoff.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import { liveQuery } from 'dexie';
 import type { LocalDb } from '../local/local-db';
 import { createReplayer, discardEntry, retryEntry, type ReplayDeps, type Replayer } from '../outbox/replay';
@@ -12,7 +12,7 @@ import { outboxViewOf, type OutboxView, type OutboxViewStore } from './outbox-vi
 import type { SyncStateStore } from './sync-state';
 
 export interface SyncEngineDeps extends Pick<ReplayDeps, 'now' | 'random' | 'timers' | 'lock' | 'reloadCustomer' | 'reloadOrders' | 'events'> {
-  client: SupabaseClient;
+  client: AppClient;
   db: LocalDb;
   userId: string;
   state: SyncStateStore;
