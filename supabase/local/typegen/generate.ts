@@ -1,12 +1,13 @@
 // Generates src/data/database.types.ts from the migrations alone: a throwaway in-memory
 // PGlite, the local platform SQL and supabase/migrations (no seed), then pg_catalog.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
-import { SUPABASE_DIR } from '../server.ts';
 import { introspect } from './introspect.ts';
 import { renderDatabaseTypes } from './render.ts';
 
+const SUPABASE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TYPES_FILE = resolve(SUPABASE_DIR, '..', 'src', 'data', 'database.types.ts');
 
 /** The text of database.types.ts for schema `public` (config.toml [api] schemas). */
