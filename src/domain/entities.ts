@@ -1,6 +1,8 @@
 // Entity types of spec §3. Field names are the table column names, since these objects
 // mirror database rows (as PostgREST returns them, nested relations under their table name).
-// They follow supabase/migrations (bigint ids and pharmacodes arrive as JSON numbers).
+// They follow supabase/migrations (bigint ids and pharmacodes arrive as JSON numbers); a
+// compile-time check in src/data (entities.types-check.ts) holds each column's type and
+// nullability to the generated database types.
 // Ids of records are numbers; the customer id is the auth user id (a uuid string).
 // Dates: `created_at` is an ISO timestamp, `expires_at` and `birthday` are ISO dates
 // ('YYYY-MM-DD'; a full timestamp is accepted where read, see zoned-time.ts).
@@ -48,7 +50,7 @@ export interface InsuranceSave {
 /** Insurance as it is read (spec §3 read form): same meaning, other names. */
 export interface InsuranceRead {
   id: RecordId;
-  customer_id?: CustomerId;
+  customer_id: CustomerId;
   insurance_name: string | null;
   insurance_nr: string | null;
   insurance_police_nr: string | null;
@@ -79,7 +81,7 @@ export interface Questionnaire {
   a_asa: boolean;
   a_other: string | null;
   /** Pharmacodes of the other current medications. */
-  external_medications: Pharmacode[] | null;
+  external_medications: Pharmacode[];
 }
 
 export interface OrderDefaults {
@@ -90,14 +92,14 @@ export interface OrderDefaults {
   probon: boolean;
   get_invoice: boolean;
   /** Standing comment for orders (the settings' comment). */
-  comment?: string | null;
+  comment: string | null;
 }
 
 export type SendMethod = 'post' | 'email' | 'espace';
 
 export interface AdditionalInfo {
   id: RecordId;
-  customer_id?: CustomerId;
+  customer_id: CustomerId;
   prescription_send_method: SendMethod | null;
   /** Id of the chosen espace partner (see ESPACE_PARTNERS). */
   prescription_location: string | null;
@@ -106,7 +108,8 @@ export interface AdditionalInfo {
   description: string | null;
   doc_name: string | null;
   cpg_name: string | null;
-  handled: boolean | null;
+  /** set by the pharmacy when the announced prescription arrived */
+  handled: boolean;
 }
 
 /** Stored dosage: canonical numeric[4] (as in the table); a string "1-0-1-0" is accepted too. */
@@ -115,11 +118,12 @@ export type StoredDosage = string | readonly number[];
 /** A prescription: one row of webshop_customer_medication. */
 export interface Prescription {
   id: RecordId;
-  customer_id?: CustomerId;
+  customer_id: CustomerId;
   medication_id: Pharmacode;
-  dosage: StoredDosage | null;
+  /** morning, noon, evening, night */
+  dosage: readonly number[];
   comment: string | null;
-  expires_at: string | null;
+  expires_at: string;
   single_use: boolean;
   used: boolean;
   intake: string | null;
@@ -146,12 +150,12 @@ export interface Order {
   delivery_nr: string | null;
   /** 1 means postal tracking (Swiss Post). */
   delivery_method: number | null;
-  comment?: string | null;
+  comment: string | null;
 }
 
 export interface Medication {
   pharmacode: Pharmacode;
-  prdno: string | null;
+  prdno: number | null;
   dscrd: string;
   dscrf: string | null;
   nincd: number | null;
@@ -160,7 +164,7 @@ export interface Medication {
   /** 1 means a coinsurance rate applies (40 % deductible). */
   sloplus: number | null;
   pharmindex_images?: { picfront: string | null; picfront3d: string | null } | null;
-  pharmindex_prices?: { price: number | null } | null;
+  pharmindex_prices?: { price: number } | null;
   pharmindex_product?: { dose: string | null; doseu: string | null } | null;
 }
 

@@ -41,19 +41,19 @@ describe('intake period of the day', () => {
 describe("today's intake plan", () => {
   const now = new Date('2025-03-10T08:00:00Z');
   const rx = (id: number, dosage: Prescription['dosage'], over: Partial<Prescription> = {}): Prescription => ({
-    id, medication_id: 1000 + id, dosage, comment: null, expires_at: null, single_use: false, used: false, intake: null, ...over,
+    id, customer_id: 'c', medication_id: 1000 + id, dosage, comment: null, expires_at: '2025-12-31', single_use: false, used: false, intake: null, ...over,
   });
 
   // spec §2 dashboard: today's intake plan (morning, noon, evening, night); §3 dosage is four numbers
   it('lists active prescriptions with units per period', () => {
     const plan = intakePlan(
       [
-        rx(1, '1-0-1-0'),
+        rx(1, [1, 0, 1, 0]),
         rx(2, [0.5, 0.5, 0, 2]),
-        rx(3, '1-1-1-1', { expires_at: '2025-03-09' }), // expired: left out
-        rx(4, '1-1-1-1', { single_use: true, used: true }), // used: left out
-        rx(5, '1-x-1-1'), // unreadable
-        rx(6, '0-0-0-0'),
+        rx(3, [1, 1, 1, 1], { expires_at: '2025-03-09' }), // expired: left out
+        rx(4, [1, 1, 1, 1], { single_use: true, used: true }), // used: left out
+        rx(5, [1, 1, 1]), // unreadable: not four values
+        rx(6, [0, 0, 0, 0]),
       ],
       now,
     );

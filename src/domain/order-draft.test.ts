@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { webshopOrderBody } from '../../supabase/functions/_shared/webshop-order-body.ts';
 import type { Address, DraftOrder, OrderDefaults } from './entities.ts';
 import {
   buildWebshopOrderBody,
@@ -92,6 +94,11 @@ describe('webshopOrder body', () => {
       p_probon: false,
       p_get_invoice: false,
     });
+  });
+
+  it("is a body the edge function's schema accepts", () => {
+    const body = buildWebshopOrderBody(draft, '4f1c2a9e-6a58-4c6e-9d3b-2b6f0d2c7e11', address, defaults);
+    expect(body.ok && v.safeParse(webshopOrderBody, body.value).success).toBe(true);
   });
 
   it.each([

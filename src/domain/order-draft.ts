@@ -4,6 +4,7 @@ import { type Amount, clampAmount } from './amounts.ts';
 import { AMOUNT_MAX } from './constants.ts';
 import type { Address, CustomerId, DraftOrder, OrderAddress, OrderDefaults, Pharmacode } from './entities.ts';
 import { err, ok, type Result } from './result.ts';
+import type { WebshopOrderBody } from '../../supabase/functions/_shared/webshop-order-body.ts';
 
 export const emptyDraft = (): DraftOrder => ({ medications: {}, address: null, comment: null });
 
@@ -71,22 +72,8 @@ export function orderAddressOf(address: Pick<Address, keyof OrderAddress> | Orde
   return a.street && a.street_nr && a.zip && a.city ? a : null;
 }
 
-/** Body of the webshopOrder call (spec §7). */
-export interface WebshopOrderBody {
-  p_customer_id: CustomerId;
-  /** pharmacode (decimal string) -> amount */
-  p_medications: Record<string, number>;
-  p_street: string;
-  p_street_nr: string;
-  p_address2: string | null;
-  p_zip: string;
-  p_city: string;
-  p_comment: string | null;
-  p_generic: boolean;
-  p_substitute: boolean;
-  p_probon: boolean;
-  p_get_invoice: boolean;
-}
+/** Body of the webshopOrder call (spec §7): the edge function's own schema says what it is. */
+export type { WebshopOrderBody };
 
 export type OrderBodyError = 'order.emptySelection' | 'order.addressMissing';
 

@@ -20,6 +20,7 @@ const order = (id: number, status: number, items: OrderItem[] = [], children: Or
   webshop_order_item: items,
   delivery_nr: null,
   delivery_method: null,
+  comment: null,
 });
 
 describe('open and closed orders', () => {

@@ -19,6 +19,7 @@ const order = (status: number, children: Order[] = []): Order => ({
   webshop_order_item: [],
   delivery_nr: null,
   delivery_method: null,
+  comment: null,
 });
 
 describe('order status table', () => {

@@ -17,10 +17,11 @@ const now = new Date('2025-03-10T22:30:00Z');
 
 const rx = (id: number, over: Partial<Prescription> = {}): Prescription => ({
   id,
+  customer_id: 'c',
   medication_id: 1000 + id,
-  dosage: '1-0-1-0',
+  dosage: [1, 0, 1, 0],
   comment: null,
-  expires_at: null,
+  expires_at: '2025-12-31',
   single_use: false,
   used: false,
   intake: null,
@@ -30,7 +31,7 @@ const rx = (id: number, over: Partial<Prescription> = {}): Prescription => ({
 describe('active or expired', () => {
   // spec §4 Prescriptions: inactive if single-use and used, or the expiry date has passed
   it.each([
-    ['no expiry', {}, 'active'],
+    ['expires later in the year', {}, 'active'],
     ['expires today (active through the day)', { expires_at: '2025-03-10' }, 'active'],
     ['expired yesterday', { expires_at: '2025-03-09' }, 'expired'],
     ['expires tomorrow', { expires_at: '2025-03-11' }, 'active'],
@@ -71,7 +72,7 @@ describe('awaiting', () => {
     [null, false],
     [{ prescription_send_method: null, handled: false }, false],
     [{ prescription_send_method: 'post', handled: false }, true],
-    [{ prescription_send_method: 'espace', handled: null }, true],
+    [{ prescription_send_method: 'espace', handled: false }, true],
     [{ prescription_send_method: 'email', handled: true }, false],
   ] as const)('%j -> %s', (info, awaiting) => {
     expect(isAwaitingPrescription(info)).toBe(awaiting);
@@ -115,6 +116,7 @@ describe('last ordered', () => {
     webshop_order_item: codes.map((pharmacode, i) => ({ id: i, pharmacode, amount: 1 })),
     delivery_nr: null,
     delivery_method: null,
+    comment: null,
   });
   const orders = [
     order(1, '2025-01-05T10:00:00Z', [1234567]),

@@ -4,7 +4,7 @@
 // Expiry day (decided): expires_at is a calendar date; a prescription stays active through
 // the whole of that day in the patient's time zone (Europe/Zurich) and is expired from the
 // next day on. "Today" is the date of the `now` parameter in that time zone. A timestamp in
-// expires_at is read as its Zurich date; no (or an unreadable) expiry date never expires.
+// expires_at is read as its Zurich date; an unreadable expiry date never expires.
 import { EXPIRING_DAYS, TIME_ZONE } from './constants.ts';
 import type { AdditionalInfo, Order, Pharmacode, Prescription, RecordId } from './entities.ts';
 import { orderAndChildren } from './order-list.ts';
@@ -43,10 +43,7 @@ export function expiringPrescriptions<T extends Usage>(list: readonly T[], now: 
     .sort((a, b) => (daysUntilExpiry(a, now, timeZone) ?? 0) - (daysUntilExpiry(b, now, timeZone) ?? 0));
 }
 
-/**
- * Awaiting (announced, not yet received): a send method is set and handled is false.
- * A missing handled value (null) counts as not handled.
- */
+/** Awaiting (announced, not yet received): a send method is set and handled is false. */
 export function isAwaitingPrescription(info: Pick<AdditionalInfo, 'prescription_send_method' | 'handled'> | null | undefined): boolean {
   return !!info?.prescription_send_method && info.handled !== true;
 }

@@ -3,7 +3,7 @@ import type { CustomerRecord } from './entities.ts';
 import { customerFlags, onboardingStep, setupFlags, setupSteps, setupTodoCount } from './setup-state.ts';
 
 const address = { id: 1, customer_id: 'c', street: 'Bahnhofstrasse', street_nr: '1', address2: null, zip: '8001', city: 'Zürich', phone: '0441234567' };
-const info = { id: 1, prescription_send_method: 'post' as const, prescription_location: null, send_asap: null, send_all: null, description: null, doc_name: 'Dr. Meier', cpg_name: 'Praxis', handled: false };
+const info = { id: 1, customer_id: 'c', prescription_send_method: 'post' as const, prescription_location: null, send_asap: null, send_all: null, description: null, doc_name: 'Dr. Meier', cpg_name: 'Praxis', handled: false };
 
 const complete: CustomerRecord = {
   id: 'c',
@@ -16,6 +16,7 @@ const complete: CustomerRecord = {
   webshop_customer_insurance: [
     {
       id: 1,
+      customer_id: 'c',
       insurance_name: 'Helvetia Kranken',
       insurance_nr: '80756000000000000001',
       insurance_police_nr: null,
@@ -30,7 +31,7 @@ const complete: CustomerRecord = {
       d_others: null, a_penicillin: false, a_sulfonamide: false, a_asa: false, a_other: null, external_medications: [],
     },
   ],
-  webshop_customer_order_defaults: [{ id: 1, customer_id: 'c', generic: true, substitute: true, probon: true, get_invoice: false }],
+  webshop_customer_order_defaults: [{ id: 1, customer_id: 'c', generic: true, substitute: true, probon: true, get_invoice: false, comment: null }],
   webshop_customer_additional_info: [info],
 };
 
@@ -97,7 +98,7 @@ describe('tracked setup steps', () => {
 // spec §4 Profile setup (hasSetup), §2 navigation "with prescriptions", §6 "Orders area appears when the customer has an active prescription"
 describe('customerFlags', () => {
   const NOW = new Date('2026-11-23T09:00:00+01:00');
-  const rx = (expires_at: string) => ({ id: 1, medication_id: 1, dosage: [1, 0, 0, 0], comment: null, expires_at, single_use: false, used: false, intake: null });
+  const rx = (expires_at: string) => ({ id: 1, customer_id: 'c', medication_id: 1, dosage: [1, 0, 0, 0], comment: null, expires_at, single_use: false, used: false, intake: null });
 
   it('a new account (no row): nothing done', () => {
     expect(customerFlags(null, NOW)).toMatchObject({ hasProfile: false, hasSetup: false, hasPrescriptions: false });

@@ -14,6 +14,7 @@ const order = (id: number, delivery_nr: string | null, delivery_method: number |
   webshop_order_item: [],
   delivery_nr,
   delivery_method,
+  comment: null,
 });
 
 describe('tracking link', () => {

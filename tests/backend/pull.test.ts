@@ -111,7 +111,7 @@ describe('pullAll', () => {
 
   it('an order placed through the outbox stays while its entry waits, and goes once the server has it', async () => {
     const key = randomUUID();
-    const pending = { id: 2 ** 50 + 1, created_at: new Date().toISOString(), customer_id: A.userId, parent: null, status: 0, children: [], webshop_order_item: [], delivery_nr: null, delivery_method: null, pending: true, outbox_id: key };
+    const pending = { id: 2 ** 50 + 1, created_at: new Date().toISOString(), customer_id: A.userId, parent: null, status: 0, children: [], webshop_order_item: [], delivery_nr: null, delivery_method: null, comment: null, pending: true, outbox_id: key };
     await db.orders.put(pending);
     await db.outbox.add({ id: key, customer_id: A.userId, kind: 'test.pending', payload: {}, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: Date.now() });
     await pullOrders(A.client, db, A.userId, { overlay: null });

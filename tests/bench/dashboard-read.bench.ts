@@ -36,15 +36,15 @@ function orders(n: number): Order[] {
     const items = [{ id: id * 10, pharmacode: 7_000_000 + (i % 120), amount: 1 + (i % 3) }];
     const children: Order[] =
       i % 25 === 0
-        ? [1, 2].map((k) => ({ id: 900_000 + i * 2 + k, created_at: day(-i), customer_id: USER, parent: id, status: k === 1 ? 98 : 2, delivery_nr: `99.00.${id}.${k}`, delivery_method: 1, webshop_order_item: items }))
+        ? [1, 2].map((k) => ({ id: 900_000 + i * 2 + k, created_at: day(-i), customer_id: USER, parent: id, status: k === 1 ? 98 : 2, delivery_nr: `99.00.${id}.${k}`, delivery_method: 1, comment: null, webshop_order_item: items }))
         : [];
-    return { id, created_at: day(-i), customer_id: USER, parent: null, status: [0, 1, 2, 3, 4, 10, 90, 98, 100, 99][i % 10] ?? 0, delivery_nr: null, delivery_method: null, webshop_order_item: items, children };
+    return { id, created_at: day(-i), customer_id: USER, parent: null, status: [0, 1, 2, 3, 4, 10, 90, 98, 100, 99][i % 10] ?? 0, delivery_nr: null, delivery_method: null, comment: null, webshop_order_item: items, children };
   });
 }
 
 const medications: Medication[] = Array.from({ length: 120 }, (_, i) => ({
   pharmacode: 7_000_000 + i,
-  prdno: String(1000 + i),
+  prdno: 1000 + i,
   dscrd: `MEDIKAMENT ${i} Filmtabl 20 mg 30 Stk`,
   dscrf: `MÉDICAMENT ${i} cpr pell 20 mg 30 pce`,
   nincd: 10,

@@ -1,8 +1,7 @@
 // Account settings of the signed-in user (spec §4 E-mail change, §1 language, §7 PUT /user
 // and POST /verify). No React; every command answers an AuthResult, never throws.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Lang } from '../../i18n/languages';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { languageMetadata, mailSubjects } from './mail-subjects';
 import { paths } from '../../domain/paths';
@@ -19,7 +18,7 @@ export function emailChangeRedirect(origin: string | undefined = globalThis.loca
 export function requestEmailChange(
   newEmail: string,
   lang: Lang,
-  client: SupabaseClient = supabase(),
+  client: AppClient = supabase(),
   redirectTo: string | undefined = emailChangeRedirect(),
 ): Promise<AuthResult<void>> {
   return guarded(async () => {
@@ -30,7 +29,7 @@ export function requestEmailChange(
 }
 
 /** Step 2: POST /verify { type: 'email_change', email: <new>, token }. */
-export function confirmEmailChange(newEmail: string, code: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function confirmEmailChange(newEmail: string, code: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return guarded(async () => {
     const { error } = await client.auth.verifyOtp({ type: 'email_change', email: newEmail, token: code });
     return error ? authFailure(error) : authOk(undefined);
@@ -38,7 +37,7 @@ export function confirmEmailChange(newEmail: string, code: string, client: Supab
 }
 
 /** Spec §1: the user's stored language and the localized subjects of the account mails. */
-export function saveLanguage(lang: Lang, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function saveLanguage(lang: Lang, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return guarded(async () => {
     const { error } = await client.auth.updateUser({ data: { ...(await languageMetadata(lang)) } });
     return error ? authFailure(error) : authOk(undefined);

@@ -1,7 +1,6 @@
 // Two-factor authentication with an authenticator app (spec §4 Authentication, §7): TOTP
 // factors of Supabase Auth. No React; every command answers an AuthResult, never throws.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 
 /** The issuer the authenticator app shows next to the account. */
@@ -39,7 +38,7 @@ export interface AssuranceLevel {
 const asFactor = (f: { id: string; status: string }): TotpFactor => ({ id: f.id, status: f.status === 'verified' ? 'verified' : 'unverified' });
 
 /** The factors of the signed-in user (GET /user, so always fresh). */
-export function listFactors(client: SupabaseClient = supabase()): Promise<AuthResult<TotpFactors>> {
+export function listFactors(client: AppClient = supabase()): Promise<AuthResult<TotpFactors>> {
   return guarded(async () => {
     const { data, error } = await client.auth.mfa.listFactors();
     if (error || !data) return authFailure(error);
@@ -47,7 +46,7 @@ export function listFactors(client: SupabaseClient = supabase()): Promise<AuthRe
   });
 }
 
-async function unenrollAll(client: SupabaseClient, factors: TotpFactor[]): Promise<AuthResult<number>> {
+async function unenrollAll(client: AppClient, factors: TotpFactor[]): Promise<AuthResult<number>> {
   for (const factor of factors) {
     const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
     if (error) return authFailure(error);
@@ -56,7 +55,7 @@ async function unenrollAll(client: SupabaseClient, factors: TotpFactor[]): Promi
 }
 
 /** Spec §4: "On load, unverified factors are removed". Answers how many were removed. */
-export function removeUnverifiedFactors(client: SupabaseClient = supabase()): Promise<AuthResult<number>> {
+export function removeUnverifiedFactors(client: AppClient = supabase()): Promise<AuthResult<number>> {
   return guarded(async () => {
     const listed = await listFactors(client);
     if (!listed.ok) return listed;
@@ -76,7 +75,7 @@ export function qrCodeDataUrl(qrCode: string): string {
 /** Starts a TOTP enrolment (POST /factors). The friendly name must be unique per user, so it carries a time stamp. */
 export function enrollTotp(
   friendlyName = `${TOTP_ISSUER} ${new Date().toISOString()}`,
-  client: SupabaseClient = supabase(),
+  client: AppClient = supabase(),
 ): Promise<AuthResult<TotpEnrolment>> {
   return guarded(async () => {
     const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', issuer: TOTP_ISSUER, friendlyName });
@@ -85,18 +84,18 @@ export function enrollTotp(
   });
 }
 
-async function challengeAndVerify(client: SupabaseClient, factorId: string, code: string): Promise<AuthResult<void>> {
+async function challengeAndVerify(client: AppClient, factorId: string, code: string): Promise<AuthResult<void>> {
   const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
   return error ? authFailure(error) : authOk(undefined);
 }
 
 /** Activates an enrolment with the first code of the app; the session becomes aal2. */
-export function verifyEnrollment(factorId: string, code: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function verifyEnrollment(factorId: string, code: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return guarded(() => challengeAndVerify(client, factorId, code));
 }
 
 /** Login confirmation: the code is checked against the first verified TOTP factor; the session becomes aal2. */
-export function verifySecondFactor(code: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function verifySecondFactor(code: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return guarded(async () => {
     const listed = await listFactors(client);
     if (!listed.ok) return listed;
@@ -110,7 +109,7 @@ export function verifySecondFactor(code: string, client: SupabaseClient = supaba
  * Spec §4 "Disabling removes all factors". Unverified ones first: removing the verified
  * factor lowers the session to aal1 on the server, and further verified ones would need aal2.
  */
-export function disableTwoFactor(client: SupabaseClient = supabase()): Promise<AuthResult<number>> {
+export function disableTwoFactor(client: AppClient = supabase()): Promise<AuthResult<number>> {
   return guarded(async () => {
     const listed = await listFactors(client);
     if (!listed.ok) return listed;
@@ -120,7 +119,7 @@ export function disableTwoFactor(client: SupabaseClient = supabase()): Promise<A
 }
 
 /** The RPC check_mfa(): true when the user has no verified factor or the session is aal2. */
-export function checkMfa(client: SupabaseClient = supabase()): Promise<AuthResult<boolean>> {
+export function checkMfa(client: AppClient = supabase()): Promise<AuthResult<boolean>> {
   return guarded(async () => {
     const { data, error, status } = await client.rpc('check_mfa');
     // status 0: the request never got an answer (postgrest-js reports the failed fetch)
@@ -130,7 +129,7 @@ export function checkMfa(client: SupabaseClient = supabase()): Promise<AuthResul
 }
 
 /** Current and required assurance level of the stored session (no network call). */
-export function assuranceLevel(client: SupabaseClient = supabase()): Promise<AuthResult<AssuranceLevel>> {
+export function assuranceLevel(client: AppClient = supabase()): Promise<AuthResult<AssuranceLevel>> {
   return guarded(async () => {
     const { data, error } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     if (error || !data) return authFailure(error);

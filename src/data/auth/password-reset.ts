@@ -2,9 +2,8 @@
 // /profile/password/reset; supabase-js reads the session from that URL and fires
 // PASSWORD_RECOVERY. The patient then sets a new password with PUT /user, which also
 // clears the forced-change flag (user_metadata.require_pw_reset = false).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Lang } from '../../i18n/languages';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { trackUsage } from '../usage';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { retryOnce } from './retry';
@@ -24,7 +23,7 @@ export function passwordResetRedirect(origin: string | undefined = globalThis.lo
 export function requestPasswordReset(
   email: string,
   lang: Lang,
-  client: SupabaseClient = supabase(),
+  client: AppClient = supabase(),
   redirectTo: string | undefined = passwordResetRedirect(),
 ): Promise<AuthResult<void>> {
   trackUsage('passwordResetRequest', { lang });
@@ -41,7 +40,7 @@ export function requestPasswordReset(
  * from the profile) and clears require_pw_reset (spec §7 PUT /user). A same_password
  * answer comes back as kind 'samePassword' (spec §8).
  */
-export function setNewPassword(password: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function setNewPassword(password: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return retryOnce(() =>
     guarded(async () => {
       const { error } = await client.auth.updateUser({ password, data: { require_pw_reset: false } });

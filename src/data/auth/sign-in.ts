@@ -1,13 +1,12 @@
 // Sign-in with e-mail and password (spec §7 POST /token?grant_type=password). The session
 // store learns of the new session through the auth listener; this only reports failures,
 // as a kind the login view turns into #av00 (429) or #av02 (spec §8).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { trackUsage } from '../usage';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { retryOnce } from './retry';
 
-export function signIn(email: string, password: string, client: SupabaseClient = supabase()): Promise<AuthResult<void>> {
+export function signIn(email: string, password: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
   return retryOnce(() =>
     guarded(async () => {
       const { error } = await client.auth.signInWithPassword({ email, password });

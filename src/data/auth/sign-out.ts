@@ -4,15 +4,14 @@
 // a shared device the patient must still be able to leave, so the stored session is dropped
 // here (the refresh token then simply expires on the server) and the answer says 'local':
 // no SIGNED_OUT event will come, the owner ends the session itself.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { storedSessionKey } from './stored-session';
 
 export { storedSessionKey } from './stored-session';
 
 export interface SignOutDeps {
-  client?: SupabaseClient;
+  client?: AppClient;
   storage?: Pick<Storage, 'removeItem'> | undefined;
 }
 

@@ -3,9 +3,8 @@
 // the patient's language. With confirmations off (the local stack's and this project's
 // setting) the answer is a session and the auth listener signs the patient in; with them
 // on, the answer has no session and the patient confirms the mailed link first.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Lang } from '../../i18n/languages';
-import { supabase } from '../supabase-client';
+import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { languageMetadata } from './mail-subjects';
 import { retryOnce } from './retry';
@@ -28,7 +27,7 @@ export function signUp(
   email: string,
   password: string,
   lang: Lang,
-  client: SupabaseClient = supabase(),
+  client: AppClient = supabase(),
   redirectTo: string | undefined = signUpRedirect(),
 ): Promise<AuthResult<SignUpOutcome>> {
   return retryOnce(() =>

@@ -152,7 +152,7 @@ describe('applyPendingToMirror (after a pull)', () => {
     await db.customers.put(SERVER);
     await saveAddress(ctx, CID, { ...ADDRESS, city: 'Wil' });
     const order = await placeOrder(ctx, CID, { medications: { '5': 1 }, address: null, comment: null });
-    await db.orders.put({ id: TEMP_ID_BASE + 999, customer_id: CID, parent: null, status: 0, created_at: '', delivery_nr: null, delivery_method: null, pending: true });
+    await db.orders.put({ id: TEMP_ID_BASE + 999, customer_id: CID, parent: null, status: 0, created_at: '', delivery_nr: null, delivery_method: null, comment: null, pending: true });
     await db.customers.put(SERVER); // the pull wrote the server's record
     await applyPendingToMirror(db, CID);
     expect((await record()).webshop_customer_address).toEqual([{ id: 7, customer_id: CID, ...ADDRESS, city: 'Wil' }]);

@@ -85,7 +85,7 @@ export function pendingOrder(entry: TypedOutboxEntry & { kind: 'order.create' })
     webshop_order_item: Object.entries(body.p_medications).map(([pharmacode, amount], i) => ({ id: i + 1, pharmacode: Number(pharmacode), amount })),
     delivery_nr: null,
     delivery_method: null,
-    comment: body.p_comment,
+    comment: body.p_comment ?? null,
     pending: true,
     outbox_id: entry.id,
   };

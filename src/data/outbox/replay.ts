@@ -19,9 +19,9 @@
 //
 // Each settled entry is announced (`onSettled`), so whoever owns the session can bring the
 // rest of the mirror back to the server's state; the replay itself knows nothing of the pull.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createSignal, createStore, shallowEqual } from '../../lib/store';
 import type { LocalDb } from '../local/local-db';
+import type { AppClient } from '../supabase-client';
 import { pendingEntries } from './apply';
 import type { RetryAfterLog } from '../net/retry-after';
 import { BACKOFF_MAX_MS, backoffDelay } from './backoff';
@@ -66,7 +66,7 @@ export interface Timers {
 
 export interface ReplayDeps {
   db: LocalDb;
-  client: SupabaseClient;
+  client: AppClient;
   now?: () => number;
   /** jitter source of the backoff (0..1) */
   random?: () => number;

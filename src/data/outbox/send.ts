@@ -5,19 +5,16 @@
 // that was attempted before without an answer may already be stored: its latest row is read
 // first and taken as the acknowledgement when it holds the same content. The order sends the
 // entry id as Idempotency-Key; a replay answers the first order's id.
-import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
 import { isTempId } from './ids';
-import { LIST_OF, type TypedOutboxEntry } from './kinds';
+import type { CustomerList, TypedOutboxEntry } from './kinds';
+import { fieldsOf, insertRow, listRow, upsertRow } from './row-writes';
 
 export type SendOutcome = { type: 'ok'; serverId?: number } | { type: Verdict; error: EntryError };
 
-/** The table an entry writes: the customer row itself, or its list (kinds.ts LIST_OF). */
-const tableOf = (kind: Exclude<TypedOutboxEntry['kind'], 'order.create'>): string =>
-  kind === 'customer.upsert' ? 'webshop_customers' : (LIST_OF[kind] as string);
-
 interface RestAnswer {
-  data: unknown;
   error: { code?: string; message?: string } | null;
   status: number;
 }
@@ -36,55 +33,61 @@ export function sameContent(row: Record<string, unknown>, fields: Record<string,
   return Object.entries(fields).every(([k, v]) => normal(row[k]) === normal(v));
 }
 
-async function latestMatching(client: SupabaseClient, table: string, customerId: string, fields: Record<string, unknown>): Promise<number | null> {
+async function latestMatching(client: AppClient, table: CustomerList, customerId: string, fields: Record<string, unknown>): Promise<number | null> {
   // no retries of postgrest-js here: the outbox has its own backoff
   const { data, error } = await client.from(table).select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).retry(false);
-  const row = (data as Record<string, unknown>[] | null)?.[0];
-  return !error && row && sameContent(row, fields) ? Number(row.id) : null;
+  const row = data?.[0];
+  return !error && row && sameContent(row, fields) ? row.id : null;
 }
 
-async function sendOrder(client: SupabaseClient, entry: TypedOutboxEntry & { kind: 'order.create' }): Promise<SendOutcome> {
+/** The text of a function's error body ({message} of the handlers, {msg} of the gateway). */
+function messageOf(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return '';
+  if ('message' in body && body.message != null) return String(body.message);
+  return 'msg' in body && body.msg != null ? String(body.msg) : '';
+}
+
+async function sendOrder(client: AppClient, entry: TypedOutboxEntry & { kind: 'order.create' }): Promise<SendOutcome> {
   const { data, error } = await client.functions.invoke<{ id: number }>('webshopOrder', {
     body: entry.payload.body,
     headers: { 'Idempotency-Key': entry.id },
   });
   if (!error) return { type: 'ok', serverId: Number(data?.id) };
   if (error instanceof FunctionsHttpError) {
-    const res = error.context as Response;
+    // functions-js puts the Response of a non-2xx answer in context
+    const res: Response = error.context;
     const body: unknown = await res.json().catch(() => null);
-    const message = String((body as { message?: unknown; msg?: unknown } | null)?.message ?? (body as { msg?: unknown } | null)?.msg ?? '');
-    return { type: verdictOf(res.status), error: { code: functionCode(res.status, body), message, status: res.status } };
+    return { type: verdictOf(res.status), error: { code: functionCode(res.status, body), message: messageOf(body), status: res.status } };
   }
   const network = error instanceof FunctionsFetchError;
-  return { type: 'transient', error: { code: network ? 'network' : 'server', message: String((error as Error).message ?? ''), status: network ? 0 : 502 } };
+  return { type: 'transient', error: { code: network ? 'network' : 'server', message: error instanceof Error ? error.message : String(error), status: network ? 0 : 502 } };
 }
 
 /** `retried`: an earlier attempt of this entry may have reached the server. */
-export async function sendEntry(client: SupabaseClient, entry: TypedOutboxEntry, retried: boolean): Promise<SendOutcome> {
+export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retried: boolean): Promise<SendOutcome> {
   try {
-    if (entry.kind === 'order.create') return await sendOrder(client, entry);
-    const table = tableOf(entry.kind);
-    const { id, ...fields } = entry.payload as { id: number | string } & Record<string, unknown>;
-    if (entry.kind === 'customer.upsert') return restOutcome(await client.from(table).upsert({ id, ...fields }));
-    if (entry.kind === 'additionalInfo.delete') {
-      // a row that only ever existed locally: nothing to delete
-      if (isTempId(Number(id))) return { type: 'ok' };
-      return restOutcome(await client.from(table).delete().eq('id', id));
+    switch (entry.kind) {
+      case 'order.create':
+        return await sendOrder(client, entry);
+      case 'customer.upsert':
+        return restOutcome(await upsertRow(client, { table: 'webshop_customers', row: entry.payload }));
+      case 'additionalInfo.delete':
+        // a row that only ever existed locally: nothing to delete
+        if (isTempId(entry.payload.id)) return { type: 'ok' };
+        return restOutcome(await client.from('webshop_customer_additional_info').delete().eq('id', entry.payload.id));
     }
-    if (entry.kind === 'additionalInfo.sendAsap' && isTempId(Number(id))) {
-      // the send method it answers was never stored (rejected or discarded)
-      return { type: 'rejected', error: { code: 'dependency_rejected', message: '' } };
-    }
-    // additional info is saved by id and fields only (spec §7); customer_id defaults to auth.uid()
-    const row = entry.kind.startsWith('additionalInfo.') ? fields : { customer_id: entry.customer_id, ...fields };
-    if (!isTempId(Number(id))) return restOutcome(await client.from(table).upsert({ id, ...row }));
+    const { id } = entry.payload;
+    // the send method it answers was never stored (rejected or discarded)
+    if (entry.kind === 'additionalInfo.sendAsap' && isTempId(id)) return { type: 'rejected', error: { code: 'dependency_rejected', message: '' } };
+    if (!isTempId(id)) return restOutcome(await upsertRow(client, listRow(entry, id)));
+    const write = listRow(entry, undefined);
     if (retried) {
-      const stored = await latestMatching(client, table, entry.customer_id, fields);
+      const stored = await latestMatching(client, write.table, entry.customer_id, fieldsOf(entry.payload));
       if (stored !== null) return { type: 'ok', serverId: stored };
     }
-    const res = await client.from(table).insert(row).select('id').single();
-    return restOutcome(res, res.data ? Number((res.data as { id: number }).id) : undefined);
+    const res = await insertRow(client, write);
+    return restOutcome(res, res.data ? Number(res.data.id) : undefined);
   } catch (error) {
-    return { type: 'transient', error: { code: 'network', message: String((error as Error)?.message ?? error), status: 0 } };
+    return { type: 'transient', error: { code: 'network', message: String(error instanceof Error ? error.message : error), status: 0 } };
   }
 }

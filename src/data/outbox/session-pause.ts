@@ -2,9 +2,10 @@
 // access token expired (401), or a two-factor patient still at aal1. Nothing is the patient's
 // mistake there: entries stay pending. After a 401 one token refresh is tried; a new token
 // (sign-in, refresh, second factor passed) resumes the replay.
-import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { isAuthRetryableFetchError } from '@supabase/supabase-js';
 import type { EntryError } from './classify';
+import type { AppClient } from '../supabase-client';
 
 export type PauseReason = 'signedOut' | 'sessionExpired' | 'secondFactor';
 
@@ -15,7 +16,7 @@ export type SessionCheck = { userId: string } | { paused: PauseReason } | { offl
 const RESUMING_EVENTS: ReadonlySet<AuthChangeEvent> = new Set(['SIGNED_IN', 'MFA_CHALLENGE_VERIFIED']);
 
 export interface SessionPauseDeps {
-  client: SupabaseClient;
+  client: AppClient;
   /** runs a callback outside supabase-js' auth lock (which it holds while calling listeners) */
   defer: (fn: () => void) => void;
 }

@@ -3,8 +3,8 @@
 // overlap: a request while one runs queues exactly one more after it, so an older answer
 // never overwrites a newer one. After the customer or the orders, the medications they name
 // and the mirror lacks are fetched.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createStore } from '../../lib/store';
+import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import {
@@ -36,7 +36,7 @@ export interface PullStatus {
 }
 
 export interface PullEngineOptions extends PullOptions {
-  client: SupabaseClient;
+  client: AppClient;
   db: LocalDb;
   userId: CustomerId;
   /** realtime bursts within this time become one pull (default 300 ms) */

@@ -1,7 +1,7 @@
 // The pull (ARCHITECTURE.md "The client" 1): fetch what the screens need of the signed-in
 // patient and write it into the mirror, one transaction per area. Each area's result is an
 // error code or ok; the caller (the pull engine, the session layer) decides what to show.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import { ok, type Result } from '../../domain/result';
 import { META, type LocalDb } from '../local/local-db';
@@ -25,13 +25,13 @@ export interface PullOptions {
 
 const clock = (o: PullOptions) => (o.now ?? Date.now)();
 
-export async function pullCustomer(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+export async function pullCustomer(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchCustomer(client, userId);
   if (!answer.ok) return answer;
   return ok(await writeCustomer(db, userId, answer.value, { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) }));
 }
 
-export async function pullOrders(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+export async function pullOrders(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchOrders(client, userId);
   if (!answer.ok) return answer;
   return ok(await writeOrders(db, userId, answer.value, { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) }));
@@ -43,7 +43,7 @@ export async function pullOrders(client: SupabaseClient, db: LocalDb, userId: Cu
  * (prices and pictures may change).
  */
 export async function pullMedications(
-  client: SupabaseClient,
+  client: AppClient,
   db: LocalDb,
   userId: CustomerId,
   o: PullOptions & { onlyMissing?: boolean } = {},
@@ -59,7 +59,7 @@ export async function pullMedications(
   return ok(await writeMedications(db, userId, answer.value, clock(o)));
 }
 
-export async function pullInsurers(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+export async function pullInsurers(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchInsurers(client);
   if (!answer.ok) return answer;
   return ok(await writeInsurers(db, userId, answer.value, clock(o)));
@@ -93,7 +93,7 @@ export async function recordLastPull(db: LocalDb, userId: CustomerId, at: number
  * rows name. Records `lastPullAt` when all succeeded. The mirror must belong to `userId`
  * (claimMirror) or nothing is written.
  */
-export async function pullAll(client: SupabaseClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullReport> {
+export async function pullAll(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullReport> {
   const [customer, orders, insurers] = await Promise.all([pullCustomer(client, db, userId, o), pullOrders(client, db, userId, o), pullInsurers(client, db, userId, o)]);
   const medications = await pullMedications(client, db, userId, o);
   const report = reportOf({ customer, orders, medications, insurers });

@@ -1,9 +1,10 @@
 // The reads of spec §7 "Data service" the pull makes, one function each. They take the
 // client as a parameter (STYLE.md), never throw, and answer a Result with an error code.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import { err, ok, type Result } from '../../domain/result';
+import { asEntity } from '../rows';
+import type { AppClient } from '../supabase-client';
 
 /** 'network': no answer (offline, server unreachable); 'failed': the server answered with an error. */
 export type PullError = 'network' | 'failed';
@@ -36,24 +37,27 @@ async function run<T, U>(query: () => PromiseLike<Answer<T>>, map: (data: T | nu
 }
 
 /** Select webshop_customers by id with the nested related tables (at most one row; null: no profile yet). */
-export function fetchCustomer(client: SupabaseClient, userId: CustomerId): Promise<Result<CustomerRecord | null, PullError>> {
-  return run(() => client.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).maybeSingle(), (data) => (data as CustomerRecord | null) ?? null);
+export function fetchCustomer(client: AppClient, userId: CustomerId): Promise<Result<CustomerRecord | null, PullError>> {
+  return run(() => client.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).maybeSingle(), asEntity<CustomerRecord | null>());
 }
 
 /** Select webshop_order with items and children, customer_id = the user, parent null, by id descending. */
-export function fetchOrders(client: SupabaseClient, userId: CustomerId): Promise<Result<Order[], PullError>> {
+export function fetchOrders(client: AppClient, userId: CustomerId): Promise<Result<Order[], PullError>> {
   return run(
     () => client.from('webshop_order').select(ORDER_SELECT).eq('customer_id', userId).is('parent', null).order('id', { ascending: false }),
-    (data) => (data ?? []) as Order[],
+    (data) => asEntity<Order[]>()(data ?? []),
   );
 }
 
 /** The medications of these pharmacodes (pharmindex with images, prices, product). */
-export async function fetchMedications(client: SupabaseClient, pharmacodes: readonly Pharmacode[]): Promise<Result<Medication[], PullError>> {
+export async function fetchMedications(client: AppClient, pharmacodes: readonly Pharmacode[]): Promise<Result<Medication[], PullError>> {
   const codes = [...new Set(pharmacodes)];
   const found: Medication[] = [];
   for (let i = 0; i < codes.length; i += MEDICATION_BATCH) {
-    const batch = await run(() => client.from('pharmindex').select(MEDICATION_SELECT).in('pharmacode', codes.slice(i, i + MEDICATION_BATCH)), (data) => (data ?? []) as Medication[]);
+    const batch = await run(
+      () => client.from('pharmindex').select(MEDICATION_SELECT).in('pharmacode', codes.slice(i, i + MEDICATION_BATCH)),
+      (data) => asEntity<Medication[]>()(data ?? []),
+    );
     if (!batch.ok) return batch;
     found.push(...batch.value);
   }
@@ -62,6 +66,6 @@ export async function fetchMedications(client: SupabaseClient, pharmacodes: read
 }
 
 /** Select pharmindex_insurance descr1; deduplicated and sorted (spec §7). */
-export function fetchInsurers(client: SupabaseClient): Promise<Result<string[], PullError>> {
-  return run(() => client.from('pharmindex_insurance').select('descr1'), (data) => insurerList(((data ?? []) as { descr1: string | null }[]).map((r) => r.descr1)));
+export function fetchInsurers(client: AppClient): Promise<Result<string[], PullError>> {
+  return run(() => client.from('pharmindex_insurance').select('descr1'), (data) => insurerList((data ?? []).map((r) => r.descr1)));
 }

@@ -7,7 +7,8 @@
 // (SupabaseClient._handleTokenChanged), which sends the new access token to joined
 // channels, so nothing is needed here. On a rejoin (the socket dropped and came back) the
 // channel reports SUBSCRIBED again; changes missed meanwhile are caught by `onJoined`.
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import { realtimeStatus, type RealtimeStatusStore } from './realtime-status';
 
@@ -30,7 +31,7 @@ export function concernsUser(table: string, row: Row | null | undefined, userId:
 }
 
 export interface RealtimeOptions {
-  client: SupabaseClient;
+  client: AppClient;
   userId: CustomerId;
   /** a change that concerns this area of the mirror */
   onChange: (area: ChangeArea) => void;

@@ -4,7 +4,6 @@
 // two-factor patient) — the pull, kept fresh by realtime. The replay's outcomes bring the
 // mirror back to the server's state through the pull engine: a refused edit reloads the
 // customer, a placed order the orders.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { liveQuery } from 'dexie';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
@@ -18,6 +17,7 @@ import type { RealtimeStatus, RealtimeStatusStore } from '../realtime/realtime-s
 import { startRealtime, type RealtimeHandle } from '../realtime/realtime-subscription';
 import { EMPTY_OUTBOX_VIEW, outboxViewOf, type OutboxViewStore } from '../sync/outbox-view';
 import type { SyncStateStore } from '../sync/sync-state';
+import type { AppClient } from '../supabase-client';
 
 export interface RuntimeOptions {
   /** false: no realtime subscription (tests of the pull and the replay alone) */
@@ -30,7 +30,7 @@ export interface RuntimeOptions {
 }
 
 export interface RuntimeDeps extends RuntimeOptions {
-  client: SupabaseClient;
+  client: AppClient;
   db: LocalDb;
   userId: CustomerId;
   syncState: SyncStateStore;

@@ -12,7 +12,6 @@
 // done. The patient's own sign-out (after the shell's unsent-changes warning) wipes
 // everything; a session that ends on its own keeps unsent changes for the same patient's
 // next sign-in (local/wipe.ts).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createSignal, createStore, type ReadableStore } from '../../lib/store';
 import type { Session } from '@supabase/supabase-js';
 import type { AuthResult } from '../auth/auth-result';
@@ -29,6 +28,7 @@ import { pageTargets, watchConnection, type ConnectionTargets } from './connecti
 import { watchMirroredFlags } from './mirrored-flags';
 import { startPatientRuntime, type PatientRuntime, type RuntimeDeps, type RuntimeOptions } from './patient-runtime';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
+import type { AppClient } from '../supabase-client';
 
 export { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
 
@@ -37,7 +37,7 @@ export const LEAVE_WAIT_MS = 2000;
 
 export interface PatientSessionDeps {
   auth: ReadableStore<AuthState>;
-  client: () => SupabaseClient;
+  client: () => AppClient;
   db: () => LocalDb;
   syncState: SyncStateStore;
   outboxView: OutboxViewStore;

@@ -18,6 +18,7 @@ const NOW = new Date('2026-03-10T11:00:00Z');
 
 const rx = (id: number, medication_id: number, extra: Partial<Prescription> = {}): Prescription => ({
   id,
+  customer_id: 'u1',
   medication_id,
   dosage: [1, 0, 1, 0],
   comment: null,
@@ -50,11 +51,12 @@ const order = (id: number, created_at: string, pharmacodes: number[], children: 
   webshop_order_item: pharmacodes.map((pharmacode, i) => ({ id: id * 10 + i, pharmacode, amount: 1 })),
   delivery_nr: null,
   delivery_method: null,
+  comment: null,
 });
 
 const PRESCRIPTIONS: Prescription[] = [
   rx(1, 1001, { dosage: [0.5, 0, 1, 0], comment: 'Nach dem Essen einnehmen', expires_at: '2026-06-30' }),
-  rx(2, 1002, { dosage: '1-1-1-0', expires_at: '2026-04-01', single_use: true }),
+  rx(2, 1002, { dosage: [1, 1, 1, 0], expires_at: '2026-04-01', single_use: true }),
   rx(3, 1003, { expires_at: '2026-03-09' }), // expired yesterday
   rx(4, 1004, { single_use: true, used: true }), // used up
   rx(5, 9999999), // no details mirrored

@@ -31,6 +31,7 @@ const ORDER: Order = {
   webshop_order_item: [{ id: 1, pharmacode: 1001, amount: 1 }],
   delivery_nr: null,
   delivery_method: null,
+  comment: null,
 };
 
 beforeEach(async () => {

@@ -19,32 +19,7 @@ import * as v from 'valibot';
 import type { FunctionEnv } from './env.ts';
 import { callerClient, callerOf, errorResponse, json, preflight, readJsonObject } from './http.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
-
-const text = v.nullish(v.string());
-const flag = v.nullish(v.boolean());
-
-/** Shape only; the business rules (setup, prescriptions, amounts, address) live in the RPC. */
-export const webshopOrderBody = v.object({
-  p_customer_id: v.pipe(v.string(), v.uuid('p_customer_id must be a UUID')),
-  p_medications: v.pipe(
-    v.custom<Record<string, unknown>>((x) => !!x && typeof x === 'object' && !Array.isArray(x), 'p_medications must be an object of pharmacode to amount'),
-    v.record(
-      v.pipe(v.string(), v.regex(/^[0-9]{1,15}$/, 'p_medications keys must be pharmacodes')),
-      v.pipe(v.number('p_medications amounts must be numbers'), v.integer('p_medications amounts must be whole numbers')),
-    ),
-  ),
-  p_street: text,
-  p_street_nr: text,
-  p_address2: text,
-  p_zip: text,
-  p_city: text,
-  p_comment: text,
-  p_generic: flag,
-  p_substitute: flag,
-  p_probon: flag,
-  p_get_invoice: flag,
-  p_idempotency_key: v.nullish(v.pipe(v.string(), v.uuid('p_idempotency_key must be a UUID'))),
-});
+import { webshopOrderBody } from './webshop-order-body.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

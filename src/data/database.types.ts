@@ -1,0 +1,912 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      pharmindex: {
+        Row: {
+          atc: string | null
+          dscrd: string
+          dscrf: string | null
+          gencd: string | null
+          nincd: number | null
+          pharmacode: number
+          prdno: number | null
+          qty: number | null
+          qtyu: string | null
+          sloplus: number | null
+          substance: string | null
+        }
+        Insert: {
+          atc?: string | null
+          dscrd: string
+          dscrf?: string | null
+          gencd?: string | null
+          nincd?: number | null
+          pharmacode: number
+          prdno?: number | null
+          qty?: number | null
+          qtyu?: string | null
+          sloplus?: number | null
+          substance?: string | null
+        }
+        Update: {
+          atc?: string | null
+          dscrd?: string
+          dscrf?: string | null
+          gencd?: string | null
+          nincd?: number | null
+          pharmacode?: number
+          prdno?: number | null
+          qty?: number | null
+          qtyu?: string | null
+          sloplus?: number | null
+          substance?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmindex_prdno_fkey"
+            columns: ["prdno"]
+            isOneToOne: false
+            referencedRelation: "pharmindex_product"
+            referencedColumns: ["prdno"]
+          },
+        ]
+      }
+      pharmindex_compendium: {
+        Row: {
+          content_de: string | null
+          content_fr: string | null
+          id: number
+        }
+        Insert: {
+          content_de?: string | null
+          content_fr?: string | null
+          id?: number
+        }
+        Update: {
+          content_de?: string | null
+          content_fr?: string | null
+          id?: number
+        }
+        Relationships: []
+      }
+      pharmindex_compendium_product: {
+        Row: {
+          cdtexttype: string
+          compendium_id: number
+          id: number
+          prdno: number
+        }
+        Insert: {
+          cdtexttype?: string
+          compendium_id: number
+          id?: number
+          prdno: number
+        }
+        Update: {
+          cdtexttype?: string
+          compendium_id?: number
+          id?: number
+          prdno?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmindex_compendium_product_compendium_id_fkey"
+            columns: ["compendium_id"]
+            isOneToOne: false
+            referencedRelation: "pharmindex_compendium"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "pharmindex_compendium_product_prdno_fkey"
+            columns: ["prdno"]
+            isOneToOne: false
+            referencedRelation: "pharmindex_product"
+            referencedColumns: ["prdno"]
+          },
+        ]
+      }
+      pharmindex_images: {
+        Row: {
+          pharmacode: number
+          picfront: string | null
+          picfront3d: string | null
+        }
+        Insert: {
+          pharmacode: number
+          picfront?: string | null
+          picfront3d?: string | null
+        }
+        Update: {
+          pharmacode?: number
+          picfront?: string | null
+          picfront3d?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmindex_images_pharmacode_fkey"
+            columns: ["pharmacode"]
+            isOneToOne: true
+            referencedRelation: "pharmindex"
+            referencedColumns: ["pharmacode"]
+          },
+        ]
+      }
+      pharmindex_insurance: {
+        Row: {
+          descr1: string
+          descr2: string | null
+          id: number
+        }
+        Insert: {
+          descr1: string
+          descr2?: string | null
+          id?: number
+        }
+        Update: {
+          descr1?: string
+          descr2?: string | null
+          id?: number
+        }
+        Relationships: []
+      }
+      pharmindex_prices: {
+        Row: {
+          pharmacode: number
+          price: number
+        }
+        Insert: {
+          pharmacode: number
+          price: number
+        }
+        Update: {
+          pharmacode?: number
+          price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pharmindex_prices_pharmacode_fkey"
+            columns: ["pharmacode"]
+            isOneToOne: true
+            referencedRelation: "pharmindex"
+            referencedColumns: ["pharmacode"]
+          },
+        ]
+      }
+      pharmindex_product: {
+        Row: {
+          dose: string | null
+          doseu: string | null
+          dscrd: string
+          dscrf: string | null
+          galenic_form: string | null
+          prdno: number
+        }
+        Insert: {
+          dose?: string | null
+          doseu?: string | null
+          dscrd: string
+          dscrf?: string | null
+          galenic_form?: string | null
+          prdno: number
+        }
+        Update: {
+          dose?: string | null
+          doseu?: string | null
+          dscrd?: string
+          dscrf?: string | null
+          galenic_form?: string | null
+          prdno?: number
+        }
+        Relationships: []
+      }
+      webshop_customer_additional_info: {
+        Row: {
+          cpg_name: string | null
+          created_at: string
+          customer_id: string
+          description: string | null
+          doc_name: string | null
+          handled: boolean
+          id: number
+          prescription_location: string | null
+          prescription_send_method: string | null
+          send_all: boolean | null
+          send_asap: boolean | null
+        }
+        Insert: {
+          cpg_name?: string | null
+          created_at?: string
+          customer_id?: string
+          description?: string | null
+          doc_name?: string | null
+          handled?: boolean
+          id?: number
+          prescription_location?: string | null
+          prescription_send_method?: string | null
+          send_all?: boolean | null
+          send_asap?: boolean | null
+        }
+        Update: {
+          cpg_name?: string | null
+          created_at?: string
+          customer_id?: string
+          description?: string | null
+          doc_name?: string | null
+          handled?: boolean
+          id?: number
+          prescription_location?: string | null
+          prescription_send_method?: string | null
+          send_all?: boolean | null
+          send_asap?: boolean | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_additional_info_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_address: {
+        Row: {
+          address2: string | null
+          city: string | null
+          created_at: string
+          customer_id: string
+          id: number
+          phone: string | null
+          street: string | null
+          street_nr: string | null
+          zip: string | null
+        }
+        Insert: {
+          address2?: string | null
+          city?: string | null
+          created_at?: string
+          customer_id?: string
+          id?: number
+          phone?: string | null
+          street?: string | null
+          street_nr?: string | null
+          zip?: string | null
+        }
+        Update: {
+          address2?: string | null
+          city?: string | null
+          created_at?: string
+          customer_id?: string
+          id?: number
+          phone?: string | null
+          street?: string | null
+          street_nr?: string | null
+          zip?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_address_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_insurance: {
+        Row: {
+          additional_insurance: string | null
+          additional_insurance_nr: string | null
+          created_at: string
+          customer_id: string
+          id: number
+          insurance: string | null
+          insurance_name: string | null
+          insurance_nr: string | null
+          insurance_police_nr: string | null
+          police_nr: string | null
+          veka_nr: string | null
+          voluntary_insurance_name: string | null
+          voluntary_insurance_nr: string | null
+        }
+        Insert: {
+          additional_insurance?: string | null
+          additional_insurance_nr?: string | null
+          created_at?: string
+          customer_id?: string
+          id?: number
+          insurance?: string | null
+          insurance_name?: string | null
+          insurance_nr?: string | null
+          insurance_police_nr?: string | null
+          police_nr?: string | null
+          veka_nr?: string | null
+          voluntary_insurance_name?: string | null
+          voluntary_insurance_nr?: string | null
+        }
+        Update: {
+          additional_insurance?: string | null
+          additional_insurance_nr?: string | null
+          created_at?: string
+          customer_id?: string
+          id?: number
+          insurance?: string | null
+          insurance_name?: string | null
+          insurance_nr?: string | null
+          insurance_police_nr?: string | null
+          police_nr?: string | null
+          veka_nr?: string | null
+          voluntary_insurance_name?: string | null
+          voluntary_insurance_nr?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_insurance_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_medication: {
+        Row: {
+          comment: string | null
+          created_at: string
+          customer_id: string
+          dosage: number[]
+          expires_at: string
+          id: number
+          intake: string | null
+          medication_id: number
+          single_use: boolean
+          used: boolean
+        }
+        Insert: {
+          comment?: string | null
+          created_at?: string
+          customer_id: string
+          dosage?: number[]
+          expires_at: string
+          id?: number
+          intake?: string | null
+          medication_id: number
+          single_use?: boolean
+          used?: boolean
+        }
+        Update: {
+          comment?: string | null
+          created_at?: string
+          customer_id?: string
+          dosage?: number[]
+          expires_at?: string
+          id?: number
+          intake?: string | null
+          medication_id?: number
+          single_use?: boolean
+          used?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_medication_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "webshop_customer_medication_medication_id_fkey"
+            columns: ["medication_id"]
+            isOneToOne: false
+            referencedRelation: "pharmindex"
+            referencedColumns: ["pharmacode"]
+          },
+        ]
+      }
+      webshop_customer_order_defaults: {
+        Row: {
+          comment: string | null
+          created_at: string
+          customer_id: string
+          generic: boolean
+          get_invoice: boolean
+          id: number
+          probon: boolean
+          substitute: boolean
+        }
+        Insert: {
+          comment?: string | null
+          created_at?: string
+          customer_id?: string
+          generic?: boolean
+          get_invoice?: boolean
+          id?: number
+          probon?: boolean
+          substitute?: boolean
+        }
+        Update: {
+          comment?: string | null
+          created_at?: string
+          customer_id?: string
+          generic?: boolean
+          get_invoice?: boolean
+          id?: number
+          probon?: boolean
+          substitute?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_order_defaults_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_questionnaire: {
+        Row: {
+          a_asa: boolean
+          a_other: string | null
+          a_penicillin: boolean
+          a_sulfonamide: boolean
+          bmi: number | null
+          created_at: string
+          customer_id: string
+          d_blood_clotting: boolean
+          d_bronchi: boolean
+          d_diabetes: boolean
+          d_high_bp: boolean
+          d_kidney: boolean
+          d_liver: boolean
+          d_others: string | null
+          external_medications: number[]
+          id: number
+          size: number | null
+          weight: number | null
+        }
+        Insert: {
+          a_asa?: boolean
+          a_other?: string | null
+          a_penicillin?: boolean
+          a_sulfonamide?: boolean
+          bmi?: number | null
+          created_at?: string
+          customer_id?: string
+          d_blood_clotting?: boolean
+          d_bronchi?: boolean
+          d_diabetes?: boolean
+          d_high_bp?: boolean
+          d_kidney?: boolean
+          d_liver?: boolean
+          d_others?: string | null
+          external_medications?: number[]
+          id?: number
+          size?: number | null
+          weight?: number | null
+        }
+        Update: {
+          a_asa?: boolean
+          a_other?: string | null
+          a_penicillin?: boolean
+          a_sulfonamide?: boolean
+          bmi?: number | null
+          created_at?: string
+          customer_id?: string
+          d_blood_clotting?: boolean
+          d_bronchi?: boolean
+          d_diabetes?: boolean
+          d_high_bp?: boolean
+          d_kidney?: boolean
+          d_liver?: boolean
+          d_others?: string | null
+          external_medications?: number[]
+          id?: number
+          size?: number | null
+          weight?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_questionnaire_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customers: {
+        Row: {
+          birthday: string | null
+          created_at: string
+          first_name: string | null
+          gender: number | null
+          id: string
+          language: string | null
+          last_name: string | null
+        }
+        Insert: {
+          birthday?: string | null
+          created_at?: string
+          first_name?: string | null
+          gender?: number | null
+          id?: string
+          language?: string | null
+          last_name?: string | null
+        }
+        Update: {
+          birthday?: string | null
+          created_at?: string
+          first_name?: string | null
+          gender?: number | null
+          id?: string
+          language?: string | null
+          last_name?: string | null
+        }
+        Relationships: []
+      }
+      webshop_order: {
+        Row: {
+          address2: string | null
+          city: string | null
+          comment: string | null
+          created_at: string
+          customer_id: string
+          delivery_method: number | null
+          delivery_nr: string | null
+          generic: boolean
+          get_invoice: boolean
+          id: number
+          idempotency_key: string | null
+          parent: number | null
+          probon: boolean
+          status: number
+          street: string | null
+          street_nr: string | null
+          substitute: boolean
+          zip: string | null
+          children: {
+            address2: string | null
+            city: string | null
+            comment: string | null
+            created_at: string
+            customer_id: string
+            delivery_method: number | null
+            delivery_nr: string | null
+            generic: boolean
+            get_invoice: boolean
+            id: number
+            idempotency_key: string | null
+            parent: number | null
+            probon: boolean
+            status: number
+            street: string | null
+            street_nr: string | null
+            substitute: boolean
+            zip: string | null
+          } | null
+        }
+        Insert: {
+          address2?: string | null
+          city?: string | null
+          comment?: string | null
+          created_at?: string
+          customer_id: string
+          delivery_method?: number | null
+          delivery_nr?: string | null
+          generic?: boolean
+          get_invoice?: boolean
+          id?: number
+          idempotency_key?: string | null
+          parent?: number | null
+          probon?: boolean
+          status?: number
+          street?: string | null
+          street_nr?: string | null
+          substitute?: boolean
+          zip?: string | null
+        }
+        Update: {
+          address2?: string | null
+          city?: string | null
+          comment?: string | null
+          created_at?: string
+          customer_id?: string
+          delivery_method?: number | null
+          delivery_nr?: string | null
+          generic?: boolean
+          get_invoice?: boolean
+          id?: number
+          idempotency_key?: string | null
+          parent?: number | null
+          probon?: boolean
+          status?: number
+          street?: string | null
+          street_nr?: string | null
+          substitute?: boolean
+          zip?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_order_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "webshop_order_parent_fkey"
+            columns: ["parent"]
+            isOneToOne: false
+            referencedRelation: "webshop_order"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_order_item: {
+        Row: {
+          amount: number
+          id: number
+          order_id: number
+          pharmacode: number
+        }
+        Insert: {
+          amount: number
+          id?: number
+          order_id: number
+          pharmacode: number
+        }
+        Update: {
+          amount?: number
+          id?: number
+          order_id?: number
+          pharmacode?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_order_item_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_order"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "webshop_order_item_pharmacode_fkey"
+            columns: ["pharmacode"]
+            isOneToOne: false
+            referencedRelation: "pharmindex"
+            referencedColumns: ["pharmacode"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      check_mfa: { Args: never; Returns: boolean }
+      children: {
+        Args: { "": Database["public"]["Tables"]["webshop_order"]["Row"] }
+        Returns: {
+          address2: string | null
+          city: string | null
+          comment: string | null
+          created_at: string
+          customer_id: string
+          delivery_method: number | null
+          delivery_nr: string | null
+          generic: boolean
+          get_invoice: boolean
+          id: number
+          idempotency_key: string | null
+          parent: number | null
+          probon: boolean
+          status: number
+          street: string | null
+          street_nr: string | null
+          substitute: boolean
+          zip: string | null
+        }[]
+        SetofOptions: {
+          from: "webshop_order"
+          to: "webshop_order"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      generic_alternatives: {
+        Args: { p_pharmacode: number }
+        Returns: {
+          dscrd: string
+          dscrf: string
+          pharmacode: number
+          price: number
+          quantity: number
+          quantity_unit: string
+        }[]
+      }
+      search_medications: {
+        Args: {
+          p_generics?: boolean
+          p_limit?: number
+          p_offset?: number
+          p_query: string
+        }
+        Returns: {
+          atc: string | null
+          dscrd: string
+          dscrf: string | null
+          gencd: string | null
+          nincd: number | null
+          pharmacode: number
+          prdno: number | null
+          qty: number | null
+          qtyu: string | null
+          sloplus: number | null
+          substance: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "pharmindex"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      webshop_order: {
+        Args: {
+          p_address2: string
+          p_city: string
+          p_comment: string
+          p_customer_id: string
+          p_generic: boolean
+          p_get_invoice: boolean
+          p_idempotency_key?: string
+          p_medications: Json
+          p_probon: boolean
+          p_street: string
+          p_street_nr: string
+          p_substitute: boolean
+          p_zip: string
+        }
+        Returns: number
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
