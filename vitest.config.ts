@@ -6,11 +6,11 @@ import react from '@vitejs/plugin-react';
 // always, on a throwaway PostgreSQL 15 server too when one is installed.
 const hasPostgres15 = existsSync('/usr/lib/postgresql/15/bin/initdb');
 
-const backend = (name: string, groupOrder: number) => ({
+const backend = (name: string, groupOrder: number, own: string[] = []) => ({
   extends: true as const,
   test: {
     name,
-    include: ['tests/backend/**/*.test.ts'],
+    include: ['tests/backend/**/*.test.ts', ...own],
     environment: 'node' as const,
     globalSetup: ['tests/setup/local-stack.ts'],
     // one stack, files one after another (2 cores; PGlite is single-connection)
@@ -55,7 +55,8 @@ export default defineConfig({
           benchmark: { include: [] },
         },
       },
-      backend('backend-pglite', 2),
+      // tests/stack-own: tests that start a stack of their own (other settings), run once
+      backend('backend-pglite', 2, ['tests/stack-own/**/*.test.ts']),
       ...(hasPostgres15 ? [backend('backend-postgres', 3)] : []),
     ],
   },

@@ -1,7 +1,7 @@
 // What the service worker does with which request: pure functions of the URL and the build
 // configuration, so they are unit-tested (tests/unit/pwa/sw-rules.test.ts) and the worker
 // (sw/sw.ts) only wires them to Workbox.
-import { isProductImageUrl, productImageHost } from '../src/data/images/product-image';
+import { isProductImageUrl, PRODUCT_IMAGE_CACHE, productImageHost } from '../src/data/images/product-image';
 
 export interface SwConfig {
   /** origin of the Supabase API (VITE_SUPABASE_URL) */
@@ -14,11 +14,12 @@ export interface SwConfig {
 
 /** Cache names of the runtime routes (the precache is Workbox's own "workbox-precache-v2-…"). */
 export const CACHE_NAMES = {
-  productImages: 'product-images',
+  productImages: PRODUCT_IMAGE_CACHE,
   disruption: 'disruption-post',
 } as const;
 
-export const PRODUCT_IMAGES = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, statuses: [0, 200] } as const;
+/** only answers known to be pictures (a CORS 200): an opaque answer may be a 404, and it is medical data all the same */
+export const PRODUCT_IMAGES = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, statuses: [200] } as const;
 /** the post is small and there is one per language; a stale one is dropped after a day */
 export const DISRUPTION = { networkTimeoutSeconds: 3, maxEntries: 4, maxAgeSeconds: 24 * 60 * 60, statuses: [200, 404] } as const;
 

@@ -6,8 +6,10 @@
 //   product placeholder), so every screen opens offline in German and French.
 // - Navigations to app routes are answered with the precached shell (index.html); never those
 //   to /auth, /rest, /realtime, /functions, /mailbox, or to files (sw/rules.ts).
-// - Product pictures (VITE_PRODUCT_IMAGE_HOST): cache-first, at most 200 for 30 days; opaque
-//   answers (status 0, an <img> from another origin) count. Offline and not cached: the placeholder.
+// - Product pictures (VITE_PRODUCT_IMAGE_HOST): cache-first, at most 200 for 30 days, only
+//   answers known to be pictures (product-images.ts). Offline and not cached: the placeholder.
+//   The pharmacodes in their URLs are medical data: a page that signs out posts
+//   WIPE_PATIENT_CACHES and the cache goes with its expiration records.
 // - The disruption post (VITE_DISRUPTION_URL): network-first, 3 s timeout, then the last answer.
 // - Supabase (the VITE_SUPABASE_URL origin, any /auth/v1, /rest/v1, /functions/v1, /realtime/v1):
 //   NO route, so the browser sends these straight to the network and nothing of them ever
@@ -20,9 +22,10 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { NetworkFirst } from 'workbox-strategies';
 import { env } from '../src/app/config/env';
-import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/data/images/product-image';
+import { PRODUCT_IMAGE_PLACEHOLDER, WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
+import { VerifiedImageCacheFirst } from './product-images';
 import { CACHE_NAMES, DISRUPTION, NAVIGATION_DENYLIST, PRODUCT_IMAGES, isDisruptionPost, isProductImage, swConfig } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -41,14 +44,13 @@ cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
+const productImageExpiration = new ExpirationPlugin({ maxEntries: PRODUCT_IMAGES.maxEntries, maxAgeSeconds: PRODUCT_IMAGES.maxAgeSeconds, purgeOnQuotaError: true });
+
 registerRoute(
   ({ url, request }) => request.method === 'GET' && isProductImage(url, config),
-  new CacheFirst({
+  new VerifiedImageCacheFirst({
     cacheName: CACHE_NAMES.productImages,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [...PRODUCT_IMAGES.statuses] }),
-      new ExpirationPlugin({ maxEntries: PRODUCT_IMAGES.maxEntries, maxAgeSeconds: PRODUCT_IMAGES.maxAgeSeconds, purgeOnQuotaError: true }),
-    ],
+    plugins: [new CacheableResponsePlugin({ statuses: [...PRODUCT_IMAGES.statuses] }), productImageExpiration],
   }),
 );
 
@@ -72,5 +74,14 @@ setCatchHandler(async ({ request }) => {
 });
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === WIPE_PATIENT_CACHES) {
+    // the cache and its expiration records (the workbox-expiration database) both name pharmacodes
+    const done = productImageExpiration.deleteCacheAndMetadata().then(
+      () => event.ports[0]?.postMessage({ done: true }),
+      () => event.ports[0]?.postMessage({ done: false }),
+    );
+    event.waitUntil(done);
+  }
 });

@@ -3,7 +3,7 @@
 // the server's Retry-After (net/fetch-guard.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { readStoredSession } from './auth/stored-session';
+import { readStoredSession, storedSessionKey } from './auth/stored-session';
 import { guardFetch } from './net/fetch-guard';
 import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
 import { supabaseAnonKey, supabaseUrl } from './supabase-config';
@@ -16,19 +16,46 @@ export { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseAnonKey, supabaseUrl } from
 /** The Retry-After hints of the app client's answers (the replay reads them). */
 export const appRetryAfter: RetryAfterLog = createRetryAfterLog();
 
+export interface AppClientOptions {
+  url: string;
+  anonKey: string;
+  /** where the session lives (the browser's localStorage in the app) */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** the storage key (default: supabase-js' own for this URL) */
+  storageKey?: string;
+  /** the network (default: the global fetch) */
+  fetch?: typeof fetch;
+  retryAfter?: RetryAfterLog;
+  /** extra settings for Node (tests): no URL session detection, a WebSocket class */
+  realtimeTransport?: unknown;
+}
+
+/**
+ * The app's client configuration. supabase-js' refresh ticker is off: the patient session
+ * refreshes each token once (auth/token-refresher.ts). Besides the guarded fetch: realtime reads the stored token
+ * instead of supabase-js' getSession(), which refreshes a token within 90 s of its expiry — a
+ * realtime heartbeat every 25 s would refresh on each beat with short-lived tokens. supabase-js
+ * hands realtime each refreshed token itself (TOKEN_REFRESHED), so nothing is missed.
+ */
+export function createAppClient(o: AppClientOptions): AppClient {
+  const key = o.storageKey ?? storedSessionKey(o.url);
+  const storedToken = () => readStoredSession(o.storage, key)?.access_token ?? null;
+  const base = o.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  return createClient<Database>(o.url, o.anonKey, {
+    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: o.realtimeTransport === undefined, flowType: 'implicit', storage: o.storage, storageKey: key },
+    global: { fetch: guardFetch(base, { anonKey: o.anonKey, storedAccessToken: storedToken, ...(o.retryAfter && { retryAfter: o.retryAfter }) }) },
+    realtime: {
+      accessToken: async () => storedToken(),
+      // supabase-js' realtime option types the transport loosely (a WebSocket class)
+      ...(o.realtimeTransport !== undefined && { transport: o.realtimeTransport as never }),
+    },
+  });
+}
+
 let client: AppClient | null = null;
 
 /** Created on first use, so public pages that never touch the backend do not pay for it. */
 export function supabase(): AppClient {
-  client ??= createClient<Database>(supabaseUrl, supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
-    global: {
-      fetch: guardFetch((...args) => globalThis.fetch(...args), {
-        anonKey: supabaseAnonKey,
-        storedAccessToken: () => readStoredSession(globalThis.localStorage)?.access_token ?? null,
-        retryAfter: appRetryAfter,
-      }),
-    },
-  });
+  client ??= createAppClient({ url: supabaseUrl, anonKey: supabaseAnonKey, storage: globalThis.localStorage, retryAfter: appRetryAfter });
   return client;
 }

@@ -17,6 +17,7 @@ const REASON_TEXT: Readonly<Record<string, string>> = {
   conflict: 'sync.reason.conflict',
   idempotency_key_conflict: 'sync.reason.conflict',
   dependency_rejected: 'sync.reason.dependency',
+  gone: 'sync.reason.gone',
   signed_out: 'sync.paused',
 };
 

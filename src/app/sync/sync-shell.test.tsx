@@ -15,6 +15,7 @@ import { SIGNED_OUT, type SessionView } from '../guards';
 import { BackendContext, SessionContext, type SessionBackend } from '../session-context';
 import { reasonTexts, KIND_TEXT } from './rejection-text';
 import { SyncShell } from './sync-shell';
+import { DELIVERED_SHOWN_MS } from './sync-status';
 
 /** The data layer's stores as the shell reads them, driven by the test. */
 function fakeBackend(unsent = 0) {
@@ -95,10 +96,32 @@ describe('pending changes and refused ones', () => {
     renderShell(backend);
     act(() => backend.syncState.setOutboxCounts({ pendingCount: 2, rejectedCount: 0 }));
     expect(screen.getByText('2 Änderungen warten auf das Senden')).toBeTruthy();
-    act(() => backend.syncState.setReplay({ lastError: null, lastSyncAt: null, paused: 'sessionExpired' }));
+    act(() => backend.syncState.setReplay({ lastError: null, lastSyncAt: null, nextAttemptAt: null, paused: 'sessionExpired' }));
     expect(screen.getByText(de['sync.paused'])).toBeTruthy();
     act(() => backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 }));
     expect(screen.queryByText(/warten auf das Senden/)).toBeNull();
+  });
+
+  it('says why changes wait and when the next try is due; once all arrived, a quiet confirmation', () => {
+    const backend = fakeBackend();
+    renderShell(backend);
+    const at = new Date('2026-11-23T14:05:00+01:00').getTime();
+    act(() => {
+      backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
+      backend.syncState.setReplay({ lastError: { code: 'server', message: '' }, lastSyncAt: null, nextAttemptAt: at, paused: null });
+    });
+    expect(screen.getByText(/nächster Versuch um \d{2}:05/)).toBeTruthy();
+    act(() => backend.syncState.setOnline(false));
+    act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
+    expect(screen.getByText(de['sync.pending.offline'])).toBeTruthy();
+    act(() => {
+      backend.syncState.setOnline(true);
+      backend.syncState.setReplay({ lastError: null, lastSyncAt: at, nextAttemptAt: null, paused: null });
+      backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 });
+    });
+    expect(screen.getByText(de['sync.delivered'])).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(DELIVERED_SHOWN_MS));
+    expect(screen.queryByText(de['sync.delivered'])).toBeNull();
   });
 
   it('lists each refused change with what to correct; discard and retry are labelled and call the data layer', () => {

@@ -3,7 +3,7 @@ import { EMPTY_OUTBOX_VIEW, type OutboxView } from '../../data/sync/outbox-view'
 import type { SyncState } from '../../data/sync/sync-state';
 import type { SessionBackend } from '../session-context';
 
-const IDLE_STATE: SyncState = { online: true, realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, paused: null };
+const IDLE_STATE: SyncState = { online: true, realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, nextAttemptAt: null, paused: null };
 const noSubscription = () => () => {};
 const idleState = () => IDLE_STATE;
 const emptyView = () => EMPTY_OUTBOX_VIEW;

@@ -14,6 +14,15 @@ export type ProductImageKind = 'front3d' | 'front';
 
 export const DEFAULT_PRODUCT_IMAGE_HOST = 'https://documedis.hcisolutions.ch/2020-01/api/products/image';
 
+/**
+ * The service worker's cache of product pictures. Its URLs name the patient's pharmacodes, so
+ * it is medical data: a sign-out deletes it with its expiration records (src/data/local/wipe-caches.ts).
+ */
+export const PRODUCT_IMAGE_CACHE = 'product-images';
+
+/** The message a page posts to the service worker to delete that cache; the worker answers on the given port. */
+export const WIPE_PATIENT_CACHES = 'WIPE_PATIENT_CACHES';
+
 /** Shipped with the app (public/) and precached, so it also shows offline. */
 export const PRODUCT_IMAGE_PLACEHOLDER = '/images/product-placeholder.svg';
 

@@ -44,7 +44,7 @@ export interface Queued {
   recordId?: RecordId;
 }
 
-export type CommandError = 'personal_data_locked' | 'no_send_method' | OrderBodyError;
+export type CommandError = 'personal_data_locked' | 'no_send_method' | 'unchanged' | OrderBodyError;
 export type CommandResult<E extends CommandError = never> = Result<Queued, E>;
 
 const TEMP_SEQ_KEY = 'outbox.tempSeq';
@@ -83,9 +83,27 @@ async function queue<E extends CommandError>(ctx: OutboxContext, customerId: Cus
   return result;
 }
 
-/** The id an upsert of this list writes: the latest row's, else a new temporary one. */
-const targetId = async (record: CustomerRecord | undefined, list: CustomerList, tempId: () => Promise<RecordId>) =>
-  latestById((record?.[list] ?? []) as { id: number }[])?.id ?? tempId();
+/** The fields given (a key whose value is undefined was not changed: it is left out). */
+function given<F extends object>(fields: F): Partial<F> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<F>;
+}
+
+/**
+ * An upsert of the latest row of a list with the fields the patient changed (field-level: the
+ * rest of the row stays as stored, here and on the server); a list without a row gets a new
+ * one. Nothing changed: refused as `unchanged` (nothing to send).
+ */
+async function listUpsert<F extends object>(
+  record: CustomerRecord | undefined,
+  list: CustomerList,
+  fields: F,
+  tempId: () => Promise<RecordId>,
+): Promise<Result<Partial<F> & { id: RecordId }, 'unchanged'>> {
+  const changed = given(fields);
+  const latest = latestById((record?.[list] ?? []) as { id: number }[]);
+  if (latest && Object.keys(changed).length === 0) return err('unchanged');
+  return ok({ ...changed, id: latest?.id ?? (await tempId()) });
+}
 
 /** Base data (spec §5): only while no first name is stored; afterwards only support changes it (PT403 on the server). */
 export function saveBaseData(ctx: OutboxContext, customerId: CustomerId, fields: BaseDataFields): Promise<CommandResult<'personal_data_locked'>> {
@@ -96,27 +114,30 @@ export function saveBaseData(ctx: OutboxContext, customerId: CustomerId, fields:
   });
 }
 
-export function saveAddress(ctx: OutboxContext, customerId: CustomerId, fields: AddressFields): Promise<CommandResult> {
+/** Address and phone (spec §7 upsert webshop_customer_address): the changed fields. */
+export function saveAddress(ctx: OutboxContext, customerId: CustomerId, fields: Partial<AddressFields>): Promise<CommandResult<'unchanged'>> {
   return queue(ctx, customerId, async (record, tempId) => {
     const { street, street_nr, address2, zip, city, phone } = fields;
-    const id = await targetId(record, 'webshop_customer_address', tempId);
-    return ok({ kind: 'address.upsert', payload: { id, street, street_nr, address2, zip, city, phone } });
+    const payload = await listUpsert(record, 'webshop_customer_address', { street, street_nr, address2, zip, city, phone }, tempId);
+    return payload.ok ? ok({ kind: 'address.upsert', payload: payload.value }) : payload;
   });
 }
 
-export function saveInsurance(ctx: OutboxContext, customerId: CustomerId, fields: InsuranceFields): Promise<CommandResult> {
+/** Insurance in its save form (spec §3, §7): the changed fields. */
+export function saveInsurance(ctx: OutboxContext, customerId: CustomerId, fields: Partial<InsuranceFields>): Promise<CommandResult<'unchanged'>> {
   return queue(ctx, customerId, async (record, tempId) => {
     const { insurance, veka_nr, police_nr, additional_insurance, additional_insurance_nr } = fields;
-    const id = await targetId(record, 'webshop_customer_insurance', tempId);
-    return ok({ kind: 'insurance.upsert', payload: { id, insurance, veka_nr, police_nr, additional_insurance, additional_insurance_nr } });
+    const payload = await listUpsert(record, 'webshop_customer_insurance', { insurance, veka_nr, police_nr, additional_insurance, additional_insurance_nr }, tempId);
+    return payload.ok ? ok({ kind: 'insurance.upsert', payload: payload.value }) : payload;
   });
 }
 
-export function saveQuestionnaire(ctx: OutboxContext, customerId: CustomerId, fields: QuestionnaireFields): Promise<CommandResult> {
+/** The health questionnaire (spec §3, §7): the changed fields; BMI is derived, never written. */
+export function saveQuestionnaire(ctx: OutboxContext, customerId: CustomerId, fields: Partial<QuestionnaireFields>): Promise<CommandResult<'unchanged'>> {
   return queue(ctx, customerId, async (record, tempId) => {
-    const id = await targetId(record, 'webshop_customer_questionnaire', tempId);
-    const { bmi: _derived, ...writable } = fields as QuestionnaireFields & { bmi?: unknown };
-    return ok({ kind: 'questionnaire.upsert', payload: { ...writable, id } });
+    const { bmi: _derived, ...writable } = fields as Partial<QuestionnaireFields> & { bmi?: unknown };
+    const payload = await listUpsert(record, 'webshop_customer_questionnaire', writable, tempId);
+    return payload.ok ? ok({ kind: 'questionnaire.upsert', payload: payload.value }) : payload;
   });
 }
 
@@ -146,11 +167,11 @@ export function acceptGenerics(ctx: OutboxContext, customerId: CustomerId): Prom
 }
 
 /** The send method (spec §4/§7 additional-info upsert); a null method is the spec's "sets prescription_send_method to null". */
-export function saveSendMethod(ctx: OutboxContext, customerId: CustomerId, fields: SendMethodFields): Promise<CommandResult> {
+export function saveSendMethod(ctx: OutboxContext, customerId: CustomerId, fields: Partial<SendMethodFields>): Promise<CommandResult<'unchanged'>> {
   return queue(ctx, customerId, async (record, tempId) => {
     const { prescription_send_method, prescription_location, send_all, description, doc_name, cpg_name } = fields;
-    const id = await targetId(record, 'webshop_customer_additional_info', tempId);
-    return ok({ kind: 'additionalInfo.upsert', payload: { id, prescription_send_method, prescription_location, send_all, description, doc_name, cpg_name } });
+    const payload = await listUpsert(record, 'webshop_customer_additional_info', { prescription_send_method, prescription_location, send_all, description, doc_name, cpg_name }, tempId);
+    return payload.ok ? ok({ kind: 'additionalInfo.upsert', payload: payload.value }) : payload;
   });
 }
 

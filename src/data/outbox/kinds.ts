@@ -25,13 +25,18 @@ export type SendMethodFields = Pick<
   'prescription_send_method' | 'prescription_location' | 'send_all' | 'description' | 'doc_name' | 'cpg_name'
 >;
 
+/**
+ * Upserts of a list carry the fields the patient changed (all of them for a new row): the
+ * mirror, the pull's overlay and the replay lay exactly those over the latest state, so edits
+ * of other fields — in another tab, on another device — are kept (field-level merge).
+ */
 export interface OutboxCommandMap {
   'customer.upsert': BaseDataFields & { id: CustomerId };
-  'address.upsert': AddressFields & { id: RecordId };
-  'insurance.upsert': InsuranceFields & { id: RecordId };
-  'questionnaire.upsert': QuestionnaireFields & { id: RecordId };
+  'address.upsert': Partial<AddressFields> & { id: RecordId };
+  'insurance.upsert': Partial<InsuranceFields> & { id: RecordId };
+  'questionnaire.upsert': Partial<QuestionnaireFields> & { id: RecordId };
   'orderDefaults.insert': OrderDefaultsFields & { id: RecordId };
-  'additionalInfo.upsert': SendMethodFields & { id: RecordId };
+  'additionalInfo.upsert': Partial<SendMethodFields> & { id: RecordId };
   'additionalInfo.sendAsap': { id: RecordId; send_asap: boolean };
   'additionalInfo.delete': { id: RecordId };
   'order.create': { id: RecordId; body: WebshopOrderBody };
@@ -77,8 +82,18 @@ export const LIST_OF: Partial<Record<OutboxKind, CustomerList>> = {
 };
 
 /**
- * Kinds whose success makes an earlier REJECTED entry of the same kind obsolete: each carries
- * the whole state it writes (the latest record counts, spec §4), so the later one is the
- * correction and the earlier one is removed then. Deletes and orders are never superseded.
+ * Kinds whose success makes an earlier REJECTED entry of the same kind obsolete when it writes
+ * the same row and at least the same fields (`covers`): the later one is the correction.
+ * Deletes and orders are never superseded.
  */
 export const SUPERSEDING: ReadonlySet<OutboxKind> = new Set(OUTBOX_KINDS.filter((kind) => SUPERSEDES[kind]));
+
+/** Does `later` write the same row as `earlier` and every field `earlier` wrote? */
+export function covers(later: TypedOutboxEntry, earlier: TypedOutboxEntry): boolean {
+  if (later.kind !== earlier.kind || later.customer_id !== earlier.customer_id) return false;
+  // order defaults are insert-only: every save is the whole set and the latest row counts
+  if (later.kind === 'orderDefaults.insert') return true;
+  if (later.payload.id !== earlier.payload.id) return false;
+  const written = new Set(Object.keys(later.payload));
+  return Object.keys(earlier.payload).every((key) => written.has(key));
+}

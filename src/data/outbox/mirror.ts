@@ -20,28 +20,31 @@ function upsertRow(rows: readonly Row[], id: RecordId, fields: Record<string, un
   return rows.map((r) => (r.id === id ? { ...r, ...fields, id } : r));
 }
 
-/** The fields an entry writes into its row of the customer record (the insurance in both name forms). */
-function rowFields(entry: TypedOutboxEntry): Record<string, unknown> {
-  const { id: _id, ...fields } = entry.payload as Row;
-  switch (entry.kind) {
-    case 'insurance.upsert': {
-      const p = entry.payload;
+/** The columns the server derives from others (generated columns), derived again after a local merge. */
+function derived(list: CustomerList, row: Row): Row {
+  switch (list) {
+    case 'webshop_customer_insurance':
       return {
-        ...fields,
-        insurance_name: p.insurance,
-        insurance_nr: p.veka_nr,
-        insurance_police_nr: p.police_nr,
-        voluntary_insurance_name: p.additional_insurance,
-        voluntary_insurance_nr: p.additional_insurance_nr,
+        ...row,
+        insurance_name: row.insurance ?? null,
+        insurance_nr: row.veka_nr ?? null,
+        insurance_police_nr: row.police_nr ?? null,
+        voluntary_insurance_name: row.additional_insurance ?? null,
+        voluntary_insurance_nr: row.additional_insurance_nr ?? null,
       };
-    }
-    case 'questionnaire.upsert': {
-      const { weight, size } = entry.payload;
-      return { ...fields, bmi: weight != null && size != null ? bmi(Number(weight), Number(size)) : null };
+    case 'webshop_customer_questionnaire': {
+      const { weight, size } = row;
+      return { ...row, bmi: weight != null && size != null ? bmi(Number(weight), Number(size)) : null };
     }
     default:
-      return fields;
+      return row;
   }
+}
+
+/** The fields an entry writes into its row (only those it carries: the rest of the row stays). */
+function rowFields(entry: TypedOutboxEntry): Record<string, unknown> {
+  const { id: _id, ...fields } = entry.payload as Row;
+  return fields;
 }
 
 /** The customer record with the entry applied (orders leave it unchanged). */
@@ -64,10 +67,11 @@ export function applyToCustomer(record: CustomerRecord | undefined, entry: Typed
     if (entry.kind === 'additionalInfo.upsert') {
       // the server resets `handled` when the send method changes, and a new row starts with it false
       const old = rows.find((r) => r.id === id);
-      if (!old || old.prescription_send_method !== entry.payload.prescription_send_method) fields.handled = false;
+      const methodChanged = 'prescription_send_method' in entry.payload && old?.prescription_send_method !== entry.payload.prescription_send_method;
+      if (!old || methodChanged) fields.handled = false;
       Object.assign(onNew, { send_asap: null, handled: false });
     }
-    next = upsertRow(rows, id, fields, onNew);
+    next = upsertRow(rows, id, fields, onNew).map((r) => (r.id === id ? derived(list, r) : r));
   }
   return { ...base, [list]: next };
 }

@@ -8,7 +8,7 @@ import type { LocalDb, MirrorOrder } from '../local/local-db';
 import { outboxStores } from './apply';
 import type { EntryError } from './classify';
 import { isTempId } from './ids';
-import { LIST_OF, SUPERSEDING, type TypedOutboxEntry } from './kinds';
+import { covers, isKnownEntry, LIST_OF, SUPERSEDING, type TypedOutboxEntry } from './kinds';
 import { pendingOrder, replaceRowId } from './mirror';
 
 /** The server stored the entry (`serverId`: the id of an inserted row or a placed order). */
@@ -16,6 +16,15 @@ export async function acknowledgeInMirror(db: LocalDb, entry: TypedOutboxEntry, 
   const tempId = typeof entry.payload.id === 'number' && isTempId(entry.payload.id) ? entry.payload.id : null;
   await db.transaction('rw', outboxStores(db), async () => {
     await db.outbox.delete(entry.seq!);
+    // before a temporary id is replaced below: the superseded entries name the same row as this one
+    if (SUPERSEDING.has(entry.kind)) {
+      // through the status index: rejected entries are few, pending ones may be many
+      await db.outbox
+        .where('status')
+        .equals('rejected')
+        .filter((e) => e.seq! < entry.seq! && isKnownEntry(e) && covers(entry, e))
+        .delete();
+    }
     if (entry.kind === 'order.create') {
       const temp = (await db.orders.get(entry.payload.id)) as MirrorOrder | undefined;
       await db.orders.delete(entry.payload.id);
@@ -38,14 +47,6 @@ export async function acknowledgeInMirror(db: LocalDb, entry: TypedOutboxEntry, 
             if (p?.id === tempId && LIST_OF[e.kind as TypedOutboxEntry['kind']] === list) e.payload = { ...p, id: serverId };
           });
       }
-    }
-    if (SUPERSEDING.has(entry.kind)) {
-      // through the status index: rejected entries are few, pending ones may be many
-      await db.outbox
-        .where('status')
-        .equals('rejected')
-        .filter((e) => e.customer_id === entry.customer_id && e.kind === entry.kind && e.seq! < entry.seq!)
-        .delete();
     }
   });
 }

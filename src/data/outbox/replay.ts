@@ -74,6 +74,8 @@ export interface ReplayDeps {
   lock?: Lock;
   /** the server's Retry-After hints (the client's fetch records them) */
   retryAfter?: Pick<RetryAfterLog, 'until'>;
+  /** whether the device has a connection (default: always); the `online` event triggers a pass */
+  online?: () => boolean;
 }
 
 export function createReplayer(deps: ReplayDeps) {
@@ -126,6 +128,13 @@ export function createReplayer(deps: ReplayDeps) {
     if ((await db.outbox.where('status').equals('pending').count()) === 0) {
       if (status.get().lastError || status.get().nextAttemptAt) set({ lastError: null, nextAttemptAt: null });
       return report;
+    }
+    // Offline nothing can go, and reading the session would start a token refresh that
+    // supabase-js then retries for half a minute and remembers as failed for another minute:
+    // the edit would wait that long after the connection is back. `online` runs a pass.
+    if (deps.online?.() === false) {
+      set({ lastError: { code: 'network', message: 'offline', status: 0 } });
+      return { ...report, failed: 1 };
     }
     const who = await session.check();
     if ('paused' in who) {

@@ -75,3 +75,36 @@ export function insertRow(client: AppClient, w: RowWrite) {
       return client.from(w.table).insert(w.row).select('id').single();
   }
 }
+
+/** The fields of a list entry alone (an update names its row by id and leaves every other column as it is). */
+export function listFields(entry: ListEntry): ListWrite {
+  switch (entry.kind) {
+    case 'address.upsert':
+      return { table: 'webshop_customer_address', row: fieldsOf(entry.payload) };
+    case 'insurance.upsert':
+      return { table: 'webshop_customer_insurance', row: fieldsOf(entry.payload) };
+    case 'questionnaire.upsert':
+      return { table: 'webshop_customer_questionnaire', row: fieldsOf(entry.payload) };
+    case 'orderDefaults.insert':
+      return { table: 'webshop_customer_order_defaults', row: fieldsOf(entry.payload) };
+    case 'additionalInfo.upsert':
+    case 'additionalInfo.sendAsap':
+      return { table: 'webshop_customer_additional_info', row: fieldsOf(entry.payload) };
+  }
+}
+
+/** Update of the given columns of one row; the ids of the updated rows come back (none: the row is gone or not the patient's). */
+export function updateRow(client: AppClient, w: ListWrite, id: number) {
+  switch (w.table) {
+    case 'webshop_customer_address':
+      return client.from(w.table).update(w.row).eq('id', id).select('id');
+    case 'webshop_customer_insurance':
+      return client.from(w.table).update(w.row).eq('id', id).select('id');
+    case 'webshop_customer_questionnaire':
+      return client.from(w.table).update(w.row).eq('id', id).select('id');
+    case 'webshop_customer_order_defaults':
+      return client.from(w.table).update(w.row).eq('id', id).select('id');
+    case 'webshop_customer_additional_info':
+      return client.from(w.table).update(w.row).eq('id', id).select('id');
+  }
+}

@@ -1,7 +1,12 @@
 // One outbox entry to the server (spec §7 Data service writes, Server functions webshopOrder),
 // through the supabase-js client it is given. Never throws: the outcome says what happened.
 //
-// Idempotency: an upsert by id and a delete by id can be repeated. An insert (temporary id)
+// Field-level: an edit of a stored row carries only the fields the patient changed and is an
+// UPDATE of those columns by id, so two devices editing different fields of one record both
+// land (last writer wins per field). A row gone meanwhile (the send method reset elsewhere)
+// refuses the edit (`gone`) rather than bringing the row back with half its fields.
+//
+// Idempotency: an update by id and a delete by id can be repeated. An insert (temporary id)
 // that was attempted before without an answer may already be stored: its latest row is read
 // first and taken as the acknowledgement when it holds the same content. The order sends the
 // entry id as Idempotency-Key; a replay answers the first order's id.
@@ -10,7 +15,7 @@ import type { AppClient } from '../supabase-client';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
 import { isTempId } from './ids';
 import type { CustomerList, TypedOutboxEntry } from './kinds';
-import { fieldsOf, insertRow, listRow, upsertRow } from './row-writes';
+import { fieldsOf, insertRow, listFields, listRow, updateRow, upsertRow } from './row-writes';
 
 export type SendOutcome = { type: 'ok'; serverId?: number } | { type: Verdict; error: EntryError };
 
@@ -79,7 +84,11 @@ export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retr
     const { id } = entry.payload;
     // the send method it answers was never stored (rejected or discarded)
     if (entry.kind === 'additionalInfo.sendAsap' && isTempId(id)) return { type: 'rejected', error: { code: 'dependency_rejected', message: '' } };
-    if (!isTempId(id)) return restOutcome(await upsertRow(client, listRow(entry, id)));
+    if (!isTempId(id)) {
+      const res = await updateRow(client, listFields(entry), id);
+      if (!res.error && (res.data ?? []).length === 0) return { type: 'rejected', error: { code: 'gone', message: 'the record no longer exists', status: res.status } };
+      return restOutcome(res);
+    }
     const write = listRow(entry, undefined);
     if (retried) {
       const stored = await latestMatching(client, write.table, entry.customer_id, fieldsOf(entry.payload));

@@ -5,11 +5,14 @@ import { sessionStore } from '../auth/session-store';
 import { readStoredSession } from '../auth/stored-session';
 import { signOutOfAuth } from '../auth/sign-out';
 import { localDb } from '../local/local-db';
+import { wipePatientCaches } from '../local/wipe-caches';
+import { wipeMirror } from '../local/wipe';
 import { realtimeStatus } from '../realtime/realtime-status';
 import { appRetryAfter, supabase } from '../supabase-client';
 import { outboxView } from '../sync/outbox-view';
 import { syncState } from '../sync/sync-state';
 import { createPatientSession, type PatientSession } from './patient-session';
+import { browserTabChannel } from './tab-channel';
 import { paths } from '../../domain/paths';
 
 export { sessionStore } from '../auth/session-store';
@@ -23,7 +26,10 @@ export const appSession: PatientSession = createPatientSession({
   realtimeStatus,
   signOutOfAuth: () => signOutOfAuth(),
   storedSession: () => readStoredSession(globalThis.localStorage),
-  runtime: { replay: { retryAfter: appRetryAfter } },
+  runtime: { replay: { retryAfter: appRetryAfter, online: () => globalThis.navigator?.onLine !== false } },
+  // the service worker's picture cache names the patient's pharmacodes: it goes with the mirror
+  wipe: async (db, options) => void (await Promise.all([wipeMirror(db, options), wipePatientCaches()])),
+  tabs: browserTabChannel(),
   leave: () => globalThis.location?.assign(paths.home.href()),
 });
 

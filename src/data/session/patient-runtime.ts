@@ -83,8 +83,8 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
     if (stopped) return;
     offs.push(
       replayer.subscribe(() => {
-        const { lastError, lastSyncAt, paused } = replayer.get();
-        syncState.setReplay({ lastError, lastSyncAt, paused });
+        const { lastError, lastSyncAt, paused, nextAttemptAt } = replayer.get();
+        syncState.setReplay({ lastError, lastSyncAt, paused, nextAttemptAt });
       }),
       replayer.onSettled(({ entry, outcome }) => {
         if (entry.kind === 'order.create') {

@@ -16,6 +16,7 @@ import { createOutboxViewStore } from '../sync/outbox-view';
 import { createSyncState } from '../sync/sync-state';
 import { createPatientSession, type PullFailure } from './patient-session';
 import type { PatientRuntime, RuntimeDeps } from './patient-runtime';
+import type { TabChannel, TabMessage } from './tab-channel';
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 
@@ -75,11 +76,28 @@ function harness() {
   const syncState = createSyncState({ online: true, debounceMs: 0 });
   const order: string[] = [];
   const client = {
-    auth: { refreshSession: vi.fn(async () => (order.push('refresh'), { data: {}, error: null })) },
+    auth: {
+      refreshSession: vi.fn(async () => {
+        order.push('refresh');
+        stored = { expires_at: Math.floor(Date.now() / 1000) + 3600, expires_in: 3600 };
+        return { data: { session: stored }, error: null };
+      }),
+      // an expired token: supabase-js' getSession() refreshes it
+      getSession: vi.fn(async () => {
+        order.push('refresh');
+        stored = { expires_at: Math.floor(Date.now() / 1000) + 3600, expires_in: 3600 };
+        return { data: { session: stored }, error: null };
+      }),
+      onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: () => {} } } })),
+    },
     realtime: { isConnected: vi.fn(() => false), connect: vi.fn(() => void order.push('realtime')) },
   };
-  let stored: { expires_at: number } | null = null;
+  let stored: { expires_at: number; expires_in: number } | null = null;
+  const posted: TabMessage[] = [];
+  let fromOtherTab: (m: TabMessage) => void = () => {};
+  const tabs: TabChannel = { post: (m) => void posted.push(m), on: (l) => ((fromOtherTab = l), () => {}) };
   const session = createPatientSession({
+    tabs,
     auth,
     client: () => client as never,
     storedSession: () => stored,
@@ -101,7 +119,7 @@ function harness() {
     await claimMirror(db, userId);
     await writeCustomer(db, userId, record, { overlay: null });
   };
-  return { db, auth, session, runtimes, startRuntime, wipe, leave, signOutOfAuth, win, doc, syncState, pulled, client, order, store: (s: typeof stored) => (stored = s) };
+  return { posted, fromOtherTab: (m: TabMessage) => fromOtherTab(m), db, auth, session, runtimes, startRuntime, wipe, leave, signOutOfAuth, win, doc, syncState, pulled, client, order, store: (s: typeof stored) => (stored = s) };
 }
 
 describe('patient session: starting', () => {
@@ -292,18 +310,43 @@ describe('patient session: back online', () => {
     h.auth.set(signedIn());
     await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
     h.runtimes[0]!.online.mockImplementation(() => void h.order.push('pull+send'));
-    h.store({ expires_at: NOW.getTime() / 1000 - 60 });
+    h.store({ expires_at: NOW.getTime() / 1000 - 60, expires_in: 3600 });
     h.win.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(h.order).toEqual(['refresh', 'realtime', 'pull+send']));
   });
+
+
 
   it('a token with time left is not refreshed', async () => {
     const h = harness();
     h.auth.set(signedIn());
     await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
-    h.store({ expires_at: Date.now() / 1000 + 3600 });
+    h.store({ expires_at: Date.now() / 1000 + 3600, expires_in: 3600 });
     h.win.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(h.runtimes[0]!.online).toHaveBeenCalledOnce());
-    expect(h.client.auth.refreshSession).not.toHaveBeenCalled();
+    expect(h.order).not.toContain('refresh');
+  });
+});
+
+describe('patient session: the other tabs', () => {
+  it('a sign-out here tells the other tabs (whether the patient chose it)', async () => {
+    const h = harness();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    await h.session.signOut();
+    h.auth.set(SIGNED_OUT_STATE);
+    expect(h.posted).toEqual([{ type: 'signedOut', explicit: true }]);
+  });
+
+  it('a sign-out in another tab ends this one: stopped, wiped as it was chosen there, and it leaves', async () => {
+    const h = harness();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    h.fromOtherTab({ type: 'signedOut', explicit: true });
+    expect(h.runtimes[0]!.stop).toHaveBeenCalled();
+    await vi.waitFor(() => expect(h.leave).toHaveBeenCalledOnce());
+    expect(h.wipe.mock.calls.at(-1)![1]).toEqual({ keepPending: false });
+    // it does not echo the message back
+    expect(h.posted).toEqual([]);
   });
 });

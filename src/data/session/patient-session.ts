@@ -17,6 +17,7 @@ import type { Session } from '@supabase/supabase-js';
 import type { AuthResult } from '../auth/auth-result';
 import type { AuthState } from '../auth/auth-state';
 import { refreshIfStale } from '../auth/fresh-session';
+import { startTokenRefresher, type TokenRefresher } from '../auth/token-refresher';
 import type { SignedOutWhere } from '../auth/sign-out';
 import type { LocalDb } from '../local/local-db';
 import { wipeMirror, type WipeOptions } from '../local/wipe';
@@ -28,6 +29,7 @@ import { pageTargets, watchConnection, type ConnectionTargets } from './connecti
 import { watchMirroredFlags } from './mirrored-flags';
 import { startPatientRuntime, type PatientRuntime, type RuntimeDeps, type RuntimeOptions } from './patient-runtime';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
+import type { TabChannel } from './tab-channel';
 import type { AppClient } from '../supabase-client';
 
 export { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
@@ -44,7 +46,7 @@ export interface PatientSessionDeps {
   realtimeStatus: RealtimeStatusStore;
   signOutOfAuth: () => Promise<AuthResult<SignedOutWhere>>;
   /** the session as stored, read without supabase-js (which would refresh while reading) */
-  storedSession?: () => Pick<Session, 'expires_at'> | null;
+  storedSession?: () => Pick<Session, 'expires_at' | 'expires_in'> | null;
   /** leave for / with a full page load (clears everything held in memory) */
   leave: () => void;
   connection?: ConnectionTargets;
@@ -55,11 +57,15 @@ export interface PatientSessionDeps {
   runtime?: RuntimeOptions;
   /** starts what runs for one patient (tests pass a stand-in) */
   startRuntime?: (deps: RuntimeDeps) => PatientRuntime;
+  /** the other tabs: a sign-out here signs them out too */
+  tabs?: TabChannel;
 }
 
 interface Run {
   userId: string;
   runtime: PatientRuntime | null;
+  /** the access token's refresh (supabase-js' own ticker is off) */
+  refresher: TokenRefresher;
   /** the summary key whose data part is wanted ('' = not yet: second factor pending) */
   dataKey: string;
   unwatch: (() => void) | null;
@@ -96,8 +102,11 @@ export function createPatientSession(deps: PatientSessionDeps) {
     );
   }
 
+  const isOnline = () => deps.online?.() ?? globalThis.navigator?.onLine !== false;
+
   function begin(userId: string): Run {
-    const run: Run = { userId, runtime: null, dataKey: '', unwatch: null };
+    const refresher = startTokenRefresher({ auth: deps.client().auth, stored: () => deps.storedSession?.() ?? null, online: isOnline });
+    const run: Run = { userId, runtime: null, refresher, dataKey: '', unwatch: null };
     current = run;
     // a sign-in right after a sign-out starts once the wipe is done
     void wiping.then(() => {
@@ -138,17 +147,22 @@ export function createPatientSession(deps: PatientSessionDeps) {
     const run = current;
     current = null;
     run?.unwatch?.();
+    run?.refresher.stop();
     void run?.runtime?.stop();
   }
 
-  /** Stops everything and wipes; after a signed-in state, leaves for / once the wipe is done (or has taken too long). */
-  function endAndWipe(): void {
+  /**
+   * Stops everything and wipes; after a signed-in state, tells the other tabs (unless they told
+   * this one) and leaves for / once the wipe is done (or has taken too long).
+   */
+  function endAndWipe(from: 'here' | 'otherTab' = 'here'): void {
     end();
     summary.set(IDLE_SUMMARY);
     const keepPending = !explicitSignOut;
     wiping = wiping.then(() => wipe(deps.db(), { keepPending })).catch(() => undefined);
     if (wasSignedIn) {
       wasSignedIn = false;
+      if (from === 'here') deps.tabs?.post({ type: 'signedOut', explicit: explicitSignOut });
       void Promise.race([wiping, new Promise((r) => setTimeout(r, LEAVE_WAIT_MS))]).then(() => deps.leave());
     }
   }
@@ -176,6 +190,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
     const client = deps.client();
     await refreshIfStale(client.auth, deps.storedSession?.() ?? null);
     if (current !== run) return;
+    run.refresher.poke();
     if (!client.realtime.isConnected()) client.realtime.connect();
     run.runtime?.online();
   }
@@ -185,16 +200,25 @@ export function createPatientSession(deps: PatientSessionDeps) {
     void reconnect();
   };
 
+  const offline = () => deps.syncState.setOnline(false);
+
   return {
     /** Follows the auth state and the connection (once per page). */
     start(): void {
       if (started) return;
       started = true;
-      deps.syncState.setOnline(deps.online?.() ?? globalThis.navigator?.onLine ?? true);
+      deps.syncState.setOnline(isOnline());
       watchConnection(deps.connection ?? pageTargets(), {
         online,
-        offline: () => deps.syncState.setOnline(false),
-        visible: () => current?.runtime?.visible(),
+        offline,
+        visible: () => {
+          current?.refresher.poke();
+          current?.runtime?.visible();
+        },
+      });
+      deps.tabs?.on((message) => {
+        if (message.explicit) explicitSignOut = true;
+        endAndWipe('otherTab');
       });
       deps.auth.subscribe(follow);
       follow();

@@ -92,8 +92,8 @@ describe('outbox figures', () => {
   it('counts and replay status pass straight through; unsent = pending + rejected', () => {
     const { state, changes } = make();
     state.setOutboxCounts({ pendingCount: 2, rejectedCount: 1 });
-    state.setReplay({ lastError: { code: 'network', message: '' }, lastSyncAt: null, paused: null });
-    expect(state.get()).toMatchObject({ pendingCount: 2, rejectedCount: 1, lastError: { code: 'network' } });
+    state.setReplay({ lastError: { code: 'network', message: '' }, lastSyncAt: null, nextAttemptAt: 5000, paused: null });
+    expect(state.get()).toMatchObject({ pendingCount: 2, rejectedCount: 1, lastError: { code: 'network' }, nextAttemptAt: 5000 });
     expect(unsentCount(state.get())).toBe(3);
     const calls = changes.mock.calls.length;
     state.setOutboxCounts({ pendingCount: 2, rejectedCount: 1 }); // same figures: no update

@@ -24,6 +24,8 @@ export interface SyncState {
   lastError: EntryError | null;
   /** epoch ms when the outbox was last sent completely */
   lastSyncAt: number | null;
+  /** epoch ms of the replay's next timed try after a failure (null: none scheduled) */
+  nextAttemptAt: number | null;
   /** why the replay waits (signed out, token expired, second factor); null: not paused */
   paused: PauseReason | null;
 }
@@ -59,6 +61,7 @@ export function createSyncState(options: SyncStateOptions = {}) {
     rejectedCount: 0,
     lastError: null,
     lastSyncAt: null,
+    nextAttemptAt: null,
     paused: null,
   };
   const store = createStore(initial, { equals: shallowEqual });
@@ -98,14 +101,14 @@ export function createSyncState(options: SyncStateOptions = {}) {
     /** the realtime subscription (realtime-status.ts): true joined, false lost, null none */
     setRealtimeConnected: (connected: boolean | null) => setFlag('realtimeConnected', connected),
     setOutboxCounts: (counts: { pendingCount: number; rejectedCount: number }) => set(counts),
-    setReplay: (replay: Pick<SyncState, 'lastError' | 'lastSyncAt' | 'paused'>) => set(replay),
+    setReplay: (replay: Pick<SyncState, 'lastError' | 'lastSyncAt' | 'paused' | 'nextAttemptAt'>) => set(replay),
     /** Called on every return of the connection or the realtime subscription. */
     onReconnect: (listener: () => void): (() => void) => reconnected.on(listener),
     /** Signed out: no realtime, no outbox figures (the connection is kept). */
     reset(): void {
       cancelLoss('realtimeConnected');
       raw.realtimeConnected = null;
-      set({ realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, paused: null });
+      set({ realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, nextAttemptAt: null, paused: null });
     },
   };
 }

@@ -27,7 +27,7 @@ const errorOf = (el: HTMLElement) =>
 const save = () => userEvent.click(screen.getByRole('button', { name: de['profile.basedata.save'] }));
 
 function renderForm(props: Partial<BaseDataFormProps> = {}) {
-  const onSave = vi.fn<BaseDataFormProps['onSave']>(async () => null);
+  const onSave = vi.fn<BaseDataFormProps['onSave']>(async () => ({ state: 'sent' }));
   render(
     <TestProviders>
       <BaseDataForm customer={PROFILE} address={ADDRESS} today={TODAY} onSave={onSave} {...props} />
@@ -152,7 +152,8 @@ describe('BaseDataForm address and phone', () => {
     expect(errorOf(input(de['profile.field.city']))).toBeNull();
   });
 
-  it('saves only the address (a profile exists), phone without spaces, empty line 2 as null', async () => {
+  // field-level: only what the patient changed goes out, so an edit of another field elsewhere is kept
+  it('saves only the changed address fields (a profile exists), phone without spaces, empty line 2 as null', async () => {
     const onSave = renderForm();
     await retype(de['profile.field.street'], ' Marktgasse ');
     await retype(de['profile.field.address2'], '');
@@ -161,7 +162,7 @@ describe('BaseDataForm address and phone', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSave).toHaveBeenCalledWith({
       personal: null,
-      address: { street: 'Marktgasse', street_nr: '12', address2: null, zip: '8500', city: 'Frauenfeld', phone: '0797654321' },
+      address: { street: 'Marktgasse', address2: null, phone: '0797654321' },
     });
     await waitFor(() => expect(notified()).toEqual(['success:profile.basedata.saved']));
     expect(input(de['profile.field.phone']).value).toBe('0797654321');
@@ -184,7 +185,7 @@ describe('BaseDataForm address and phone', () => {
 
   // the command's refusal reaches the form as its code: the patient reads what to do
   it('a refusal of the command shows its reason, not a generic failure', async () => {
-    renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => 'personal_data_locked') });
+    renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => ({ state: 'refused' as const, code: 'personal_data_locked' })) });
     await userEvent.type(screen.getByLabelText(de['profile.field.firstName']), 'Nina');
     await userEvent.type(screen.getByLabelText(de['profile.field.lastName']), 'Neu');
     fireEvent.change(screen.getByLabelText(de['profile.field.birthday']), { target: { value: '1980-02-03' } });
@@ -202,6 +203,14 @@ describe('BaseDataForm address and phone', () => {
     const first = screen.getByLabelText(de['profile.field.firstName']);
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.textContent).toContain(de['sync.reason.personalDataLocked']);
+  });
+
+  // honest feedback: "saved" only once the pharmacy has it
+  it('stored on this device but waiting: says so, with the reason', async () => {
+    renderForm({ onSave: vi.fn(async () => ({ state: 'waiting' as const, code: 'network', nextAttemptAt: null })) });
+    await retype(de['profile.field.city'], 'Bern');
+    await save();
+    await waitFor(() => expect(notified()).toEqual(['info:save.waiting.offline']));
   });
 
   it('says when an edit is still waiting to be sent', () => {

@@ -1,17 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { addressWithPhoneSchema, type AddressWithPhoneOutput } from '../../domain/schemas/address';
 import { baseDataWithAddressSchema } from '../../domain/schemas/base-data';
 import { Msg } from '../../i18n/msg';
+import { useRecordForm } from '../../ui/form/use-record-form';
 import { useValidatedForm } from '../../ui/form/use-validated-form';
 import { notify } from '../../ui/notifications/notification-store';
 import { reasonText } from '../../ui/reason-text';
+import { notifySaved, type SaveDelivery } from '../../ui/save-feedback';
 import { AddressFields } from './address-fields';
 import {
   addressSave,
   addressValues,
   hasProfile,
   personalValues,
-  sameAddress,
+  sameStoredText,
   type AddressSave,
   type AddressValues,
   type CustomerFields,
@@ -24,8 +26,8 @@ import { PersonalFields } from './personal-fields';
 export interface BaseDataChange {
   /** null: not saved (a profile exists already, spec §5) */
   personal: PersonalSave | null;
-  /** null: the address is unchanged */
-  address: AddressSave | null;
+  /** the address fields the patient changed (all of them for a first address); null: none */
+  address: Partial<AddressSave> | null;
 }
 
 export interface BaseDataFormProps {
@@ -36,8 +38,8 @@ export interface BaseDataFormProps {
   today: string;
   /** an edit is still waiting to be sent (sync state) */
   pending?: boolean;
-  /** saves through the outbox commands; resolves once stored locally, with null or the command's error code */
-  onSave: (change: BaseDataChange) => Promise<string | null>;
+  /** saves through the outbox commands; resolves once stored on this device, with how far the change got */
+  onSave: (change: BaseDataChange) => Promise<SaveDelivery>;
 }
 
 /**
@@ -47,8 +49,8 @@ export interface BaseDataFormProps {
 export function BaseDataForm({ customer, address, today, pending = false, onSave }: BaseDataFormProps) {
   const locked = hasProfile(customer);
   const form = useValidatedForm();
-  const [personal, setPersonal] = useState<PersonalValues>(() => personalValues(customer));
-  const [addr, setAddr] = useState<AddressValues>(() => addressValues(address));
+  const personal = useRecordForm<PersonalValues>(useMemo(() => personalValues(customer), [customer]));
+  const addr = useRecordForm<AddressValues>(useMemo(() => addressValues(address), [address]));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,20 +58,22 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
     let personalOut: PersonalSave | null = null;
     let addressOut: AddressWithPhoneOutput;
     if (locked) {
-      const output = form.check(addressWithPhoneSchema, addr);
+      const output = form.check(addressWithPhoneSchema, addr.values);
       if (!output) return;
       addressOut = output;
     } else {
-      const output = form.check(baseDataWithAddressSchema(today), { ...personal, ...addr });
+      const output = form.check(baseDataWithAddressSchema(today), { ...personal.values, ...addr.values });
       if (!output) return;
       const { first_name, last_name, birthday, gender, ...rest } = output;
       personalOut = { first_name, last_name, birthday, gender };
       addressOut = rest;
     }
     const nextAddress = addressSave(addressOut);
+    // a first address is written whole; a stored one only in the fields the patient changed
+    const changedAddress = address ? addr.changed(nextAddress, sameStoredText) : nextAddress;
     const change: BaseDataChange = {
       personal: personalOut,
-      address: sameAddress(address, nextAddress) ? null : nextAddress,
+      address: Object.keys(changedAddress).length ? changedAddress : null,
     };
     if (!change.personal && !change.address) {
       notify('info', 'profile.basedata.unchanged');
@@ -77,14 +81,10 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
     }
     form.setSending(true);
     try {
-      const code = await onSave(change);
-      if (code === null) {
-        setAddr(addressValues(nextAddress));
-        notify('success', 'profile.basedata.saved');
-      } else {
-        notify('danger', reasonText(code));
-        if (code === 'personal_data_locked') form.showErrors({ first_name: reasonText(code) });
-      }
+      const delivery = await onSave(change);
+      if (delivery.state !== 'refused') addr.saved(addressValues(nextAddress));
+      notifySaved(delivery, 'profile.basedata.saved');
+      if (delivery.state === 'refused' && delivery.code === 'personal_data_locked') form.showErrors({ first_name: reasonText(delivery.code) });
     } catch {
       notify('danger', 'profile.basedata.saveFailed');
     } finally {
@@ -95,19 +95,19 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
   return (
     <form ref={form.formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
       <PersonalFields
-        values={personal}
+        values={personal.values}
         errors={form.errors}
         locked={locked}
         onChange={(name, value) => {
-          setPersonal((v) => ({ ...v, [name]: value }));
+          personal.set(name, value);
           form.clearError(name);
         }}
       />
       <AddressFields
-        values={addr}
+        values={addr.values}
         errors={form.errors}
         onChange={(name, value) => {
-          setAddr((v) => ({ ...v, [name]: value }));
+          addr.set(name, value);
           form.clearError(name);
         }}
       />

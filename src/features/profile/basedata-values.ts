@@ -76,9 +76,5 @@ export function addressSave(output: AddressWithPhoneOutput): AddressSave {
   };
 }
 
-/** True when saving would store the same address again (the latest row counts, spec §4). */
-export function sameAddress(stored: StoredAddress | null | undefined, next: AddressSave): boolean {
-  if (!stored) return false;
-  const keys = ['street', 'street_nr', 'address2', 'zip', 'city', 'phone'] as const;
-  return keys.every((k) => (stored[k] ?? '').trim() === (next[k] ?? ''));
-}
+/** A stored text and a cleaned value name the same thing (surrounding spaces and null as empty do not count). */
+export const sameStoredText = (stored: string, next: unknown): boolean => stored.trim() === (next === null || next === undefined ? '' : String(next));

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useCommand } from '../../data/hooks/use-command';
+import { useSave } from '../../data/hooks/use-save';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
 import { useSession } from '../../data/hooks/use-session';
 import { useSetupFlags } from '../../data/hooks/use-setup-flags';
@@ -7,6 +7,7 @@ import { saveAddress, saveBaseData } from '../../data/outbox/commands';
 import { syncState, type SyncState } from '../../data/sync/sync-state';
 import { latestById } from '../../domain/latest-by-id';
 import { dateInTimeZone } from '../../domain/zoned-time';
+import type { SaveDelivery } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
 import { BaseDataForm, type BaseDataChange } from './basedata-form';
 import { ProfileLayout } from './profile-nav';
@@ -22,21 +23,24 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
   const flags = useSetupFlags();
   const pending = useSyncExternalStore(syncState.subscribe, currentWaiting, currentWaiting);
   const [today] = useState(() => dateInTimeZone(new Date()));
-  const savePersonal = useCommand(saveBaseData);
-  const saveAddr = useCommand(saveAddress);
+  const savePersonal = useSave(saveBaseData);
+  const saveAddr = useSave(saveAddress);
   const address = latestById(customer?.webshop_customer_address);
 
-  /** Each command resolves once its outbox entry is written (offline too); the replay sends them later. */
-  async function save(change: BaseDataChange): Promise<string | null> {
+  /** Each command resolves once its outbox entry is written (offline too); the answer says how far the last one got. */
+  async function save(change: BaseDataChange): Promise<SaveDelivery> {
+    let delivery: SaveDelivery = { state: 'sent' };
     if (change.personal) {
       const saved = await savePersonal(change.personal);
-      if (!saved.ok) return saved.error;
+      if (!saved.ok) return { state: 'refused', code: saved.error };
+      delivery = saved.value.delivery;
     }
     if (change.address) {
       const saved = await saveAddr(change.address);
-      if (!saved.ok) return saved.error;
+      if (!saved.ok) return { state: 'refused', code: saved.error };
+      if (delivery.state === 'sent') delivery = saved.value.delivery;
     }
-    return null;
+    return delivery;
   }
 
   return (
@@ -45,8 +49,8 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
         <Spinner />
       ) : (
         <BaseDataForm
-          // starts again from the mirror when the record arrives (first pull) or the address row changes
-          key={`${customer?.id ?? 'none'}:${address?.id ?? 'none'}`}
+          // a new address row (the first one saved) starts the form from it
+          key={address?.id ?? 'none'}
           customer={customer}
           address={address}
           today={today}
