@@ -109,7 +109,8 @@ test.describe('prescriptions and base data, online and offline', () => {
       await streetField.fill(street);
       await page.getByLabel(de['profile.field.phone']).fill('079 555 44 33');
       await page.getByRole('button', { name: de['profile.basedata.save'] }).click();
-      await expect(page.locator('.notifications').getByRole('status').filter({ hasText: de['profile.basedata.saved'] })).toBeVisible();
+      // honest: stored on this device, sent once the connection is back
+      await expect(page.locator('.notifications').getByRole('status').filter({ hasText: de['save.waiting.offline'] })).toBeVisible();
       await expect(streetField).toHaveValue(street);
       await expect(page.getByLabel(de['profile.field.phone'])).toHaveValue('0795554433');
       await expect(page.getByText(de['profile.basedata.pending'])).toBeVisible();

@@ -116,7 +116,7 @@ test.describe('service worker', () => {
     await context.route(/documedis\.hcisolutions\.ch\/2020-01\/api\/products\/image\//, (route) => {
       if (!reachable) return route.abort('internetdisconnected');
       served += 1;
-      return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+      return route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: PNG });
     });
     await page.goto('/generics');
     await waitForServiceWorker(page);
@@ -148,6 +148,23 @@ test.describe('service worker', () => {
     expect(other.ok).toBe(true);
     expect(other.width).toBe(500);
     await context.setOffline(false);
+  });
+  // the URLs name pharmacodes (medical data): only answers known to be pictures are kept
+  test('only verified pictures are cached: a 404 is not kept', async ({ page, context }) => {
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await context.route(/documedis\.hcisolutions\.ch\/2020-01\/api\/products\/image\//, (route) => {
+      const url = route.request().url();
+      if (url.includes('/111111/')) return route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' });
+      return route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Access-Control-Allow-Origin': '*' }, body: PNG });
+    });
+    await page.goto('/generics');
+    await waitForServiceWorker(page);
+    const base = 'https://documedis.hcisolutions.ch/2020-01/api/products/image/PICFRONT3D/Pharmacode';
+    const load = (src: string) =>
+      page.evaluate((url) => new Promise<boolean>((resolve) => Object.assign(new Image(), { onload: () => resolve(true), onerror: () => resolve(false), src: url })), src);
+    expect(await load(`${base}/111111/150`)).toBe(false);
+    expect(await load(`${base}/333333/150`)).toBe(true);
+    await expect.poll(async () => (await cachedUrls(page))['product-images'] ?? []).toEqual([`${base}/333333/150`]);
   });
 });
 

@@ -37,4 +37,14 @@ describe('useRecordForm', () => {
     rerender({ stored: { ...STORED, phone: '0441111111' } });
     expect(result.current.values.phone).toBe('0441111111');
   });
+
+  // the record may already hold the save when the form hears back (the server took a moment)
+  it('saving hands over only the touched fields: the others keep following the record', () => {
+    const { result, rerender } = renderHook(({ stored }) => useRecordForm(stored), { initialProps: { stored: STORED } });
+    act(() => result.current.set('street', 'Marktgasse'));
+    rerender({ stored: { ...STORED, street: 'Marktgasse' } });
+    act(() => result.current.saved({ ...STORED, street: 'Marktgasse' }));
+    rerender({ stored: { ...STORED, street: 'Marktgasse', phone: '0797654321' } });
+    expect(result.current.values).toEqual({ ...STORED, street: 'Marktgasse', phone: '0797654321' });
+  });
 });

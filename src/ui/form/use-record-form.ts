@@ -32,8 +32,22 @@ export function useRecordForm<V extends Values<V>>(stored: V) {
     [edits, stored],
   );
 
-  /** The local write committed: these values are what the fields now show until the record holds them. */
-  const saved = useCallback((next: Partial<V>) => setEdits((current) => ({ ...current, ...next })), []);
+  /**
+   * The local write committed: each touched field shows its saved (cleaned) value until the
+   * record holds it, then follows the record again; untouched fields follow it already.
+   */
+  const saved = useCallback(
+    (next: Partial<V>) =>
+      setEdits((current) => {
+        const kept: Partial<V> = {};
+        for (const key of Object.keys(current) as (keyof V)[]) {
+          const value = key in next ? next[key] : current[key];
+          if (value !== undefined && value !== stored[key]) kept[key] = value;
+        }
+        return kept;
+      }),
+    [stored],
+  );
 
   return { values, set, changed, saved, touched: (name: keyof V): boolean => name in edits };
 }

@@ -1,0 +1,82 @@
+// Patients for the end-to-end tests: the seeded demo patients, fresh patients with a complete
+// profile made through the API (sign-up with the anon key, rows with the service key), signing
+// in through the form, and a look at what really landed on the server (service key, RLS off).
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { E2E_STACK_URL } from '../../playwright.config';
+import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config';
+import { catalogues, expect } from './fixtures';
+
+const { de } = catalogues;
+
+export const DEMO = { email: 'demo@rezeptpost.ch', password: 'Demo-Rezept-2026', id: 'de000000-0000-4000-8000-000000000001' };
+export const DEMO2 = { email: 'demo2@rezeptpost.ch', password: 'Demo-Rezept-2026' };
+export const PASSWORD = 'Rezept-Test-2026';
+
+const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
+
+/** The service role bypasses RLS: what really landed in the database (Node 20: realtime needs `ws`). */
+export const service = (): SupabaseClient => createClient(E2E_STACK_URL, DEFAULT_SERVICE_ROLE_KEY, options);
+
+export const randomEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+export interface TestPatient {
+  id: string;
+  email: string;
+  password: string;
+}
+
+const must = <T>(res: { data: T; error: { message: string } | null }, what: string): T => {
+  if (res.error) throw new Error(`${what}: ${res.error.message}`);
+  return res.data;
+};
+
+/**
+ * A new patient with a complete profile (base data, address, insurance, questionnaire, order
+ * defaults, send method) and, if asked, active prescriptions of the first catalogue products.
+ */
+export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Promise<TestPatient> {
+  const email = randomEmail(first.toLowerCase());
+  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'de' } } });
+  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
+  const id = data.user.id;
+  const db = service();
+  must(await db.from('webshop_customers').insert({ id, first_name: first, last_name: 'Test', gender: 2, birthday: '1956-03-04', language: 'de' }), 'customer');
+  must(await db.from('webshop_customer_address').insert({ customer_id: id, street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' }), 'address');
+  must(await db.from('webshop_customer_insurance').insert({ customer_id: id, insurance: 'CSS Kranken-Versicherung AG', veka_nr: '80756012340012345678', police_nr: '4711' }), 'insurance');
+  must(await db.from('webshop_customer_questionnaire').insert({ customer_id: id, weight: 64, size: 165 }), 'questionnaire');
+  must(await db.from('webshop_customer_order_defaults').insert({ customer_id: id, generic: false, substitute: true, probon: true, get_invoice: false }), 'order defaults');
+  must(await db.from('webshop_customer_additional_info').insert({ customer_id: id, prescription_send_method: 'post', send_all: true, send_asap: true, doc_name: 'Dr. Roth', cpg_name: 'Praxis Roth', handled: true }), 'send method');
+  if (prescriptions > 0) {
+    const codes = must(await db.from('pharmindex').select('pharmacode').eq('nincd', 10).order('pharmacode').limit(prescriptions), 'pharmacodes') as { pharmacode: number }[];
+    const expires = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+    for (const { pharmacode } of codes) must(await db.from('webshop_customer_medication').insert({ customer_id: id, medication_id: pharmacode, dosage: [1, 0, 1, 0], expires_at: expires }), 'prescription');
+  }
+  return { id, email, password: PASSWORD };
+}
+
+/** Signs in through the form; lands where the app sends a signed-in patient. */
+export async function signIn(page: Page, who: { email: string; password: string }, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel(de['auth.field.email']).fill(who.email);
+  await page.getByLabel(de['auth.field.password'], { exact: true }).fill(who.password);
+  await page.getByRole('main').getByRole('button', { name: de['auth.login.submit'] }).click();
+  await expect(page.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeVisible();
+}
+
+/** The service worker is active and controls the page (a reload after `ready`). */
+export async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The latest address row of a patient on the server. */
+export async function latestAddress(customerId: string): Promise<Record<string, unknown>> {
+  return must(await service().from('webshop_customer_address').select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).single(), 'address') as Record<string, unknown>;
+}
