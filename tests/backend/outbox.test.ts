@@ -23,6 +23,9 @@ import {
   type OutboxContext,
 } from '../../src/data/outbox/commands.ts';
 import { isTempId } from '../../src/data/outbox/ids.ts';
+import { BACKOFF_MAX_MS } from '../../src/data/outbox/backoff.ts';
+import { guardFetch } from '../../src/data/net/fetch-guard.ts';
+import { createRetryAfterLog } from '../../src/data/net/retry-after.ts';
 import { discardEntry } from '../../src/data/outbox/entry-commands.ts';
 import { createReplayer, type Replayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { sendEntry } from '../../src/data/outbox/send.ts';
@@ -212,6 +215,41 @@ describe('backoff while the stack is down', () => {
     // no row in the mirror: the edit was an insert; the latest row holds it
     const latest = await serviceClient().from('webshop_customer_questionnaire').select('weight').eq('customer_id', P.userId).order('id', { ascending: false }).limit(1).single();
     expect(Number(latest.data!.weight)).toBe(73);
+  });
+});
+
+// the server says when to come back: 429/503 with Retry-After (seconds or an HTTP date)
+describe('Retry-After', () => {
+  it('a 429 with Retry-After: 30 is retried after 30 s, not after the 1 s backoff; a 503 asking an hour waits at most the 5 min cap', async () => {
+    const { storage } = await signedIn(P.email, P.password);
+    let answer: { status: number; retryAfter: string } | null = { status: 429, retryAfter: '30' };
+    const retryAfter = createRetryAfterLog(() => clock);
+    const busy: typeof fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (answer && url.includes('/rest/v1/')) return new Response('{"message":"busy"}', { status: answer.status, headers: { 'Retry-After': answer.retryAfter, 'Content-Type': 'application/json' } });
+      return fetch(input, init);
+    };
+    const client = createClient(inject('stackUrl'), inject('anonKey'), {
+      auth: { persistSession: true, storage, storageKey: STORAGE_KEY, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: guardFetch(busy, { anonKey: inject('anonKey'), storedAccessToken: () => null, retryAfter, now: () => clock }) },
+      realtime: { transport: WebSocket as never },
+    });
+    const db = freshDb();
+    await saveQuestionnaire(contextOf(db), P.userId, { ...QUESTIONNAIRE, weight: 78 });
+    const replayer = replayerOf(db, client, { retryAfter });
+    expect(await replayer.replay()).toMatchObject({ failed: 1 });
+    expect((await entries(db))[0]).toMatchObject({ status: 'pending', lastError: { code: 'rate_limited', status: 429 } });
+    expect((await entries(db))[0]!.nextAttemptAt - clock).toBe(30_000);
+    expect(replayer.get().nextAttemptAt).toBe(clock + 30_000);
+
+    answer = { status: 503, retryAfter: '3600' };
+    clock += 30_000;
+    expect(await replayer.replay()).toMatchObject({ failed: 1 });
+    expect((await entries(db))[0]!.nextAttemptAt - clock).toBe(BACKOFF_MAX_MS);
+
+    answer = null;
+    clock += BACKOFF_MAX_MS;
+    expect(await replayer.replay()).toMatchObject({ sent: 1 });
   });
 });
 
