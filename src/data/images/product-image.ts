@@ -8,8 +8,9 @@
 // (the path scheme of the HCI Solutions / Documedis product image API, the default host).
 // An empty value turns the external pictures off: every product shows the placeholder.
 // The service worker (sw/sw.ts) caches whatever lives under this host cache-first.
+import { PRODUCT_IMAGE_PLACEHOLDER, type ProductImageSize } from '../../domain/product-picture';
 
-export type ProductImageSize = 150 | 500;
+export type { ProductImageSize } from '../../domain/product-picture';
 export type ProductImageKind = 'front3d' | 'front';
 
 export const DEFAULT_PRODUCT_IMAGE_HOST = 'https://documedis.hcisolutions.ch/2020-01/api/products/image';
@@ -23,8 +24,7 @@ export const PRODUCT_IMAGE_CACHE = 'product-images';
 /** The message a page posts to the service worker to delete that cache; the worker answers on the given port. */
 export const WIPE_PATIENT_CACHES = 'WIPE_PATIENT_CACHES';
 
-/** Shipped with the app (public/) and precached, so it also shows offline. */
-export const PRODUCT_IMAGE_PLACEHOLDER = '/images/product-placeholder.svg';
+export { PRODUCT_IMAGE_PLACEHOLDER } from '../../domain/product-picture';
 
 const KIND_SEGMENT: Record<ProductImageKind, string> = { front3d: 'PICFRONT3D', front: 'PICFRONT' };
 

@@ -1,5 +1,6 @@
-import { productPictureUrl, PRODUCT_IMAGE_PLACEHOLDER } from '../../data/images/product-image';
+import { productPictureUrl } from '../../data/images/product-image';
 import { Msg } from '../../i18n/msg';
+import { ProductPicture } from '../../ui/product-picture';
 import { CommentTip } from './comment-tip';
 import { DosageDisplay } from './dosage-display';
 import type { PrescriptionRow } from './prescription-rows';
@@ -16,17 +17,7 @@ export function PrescriptionItem({ row }: { row: PrescriptionRow }) {
     <li className="rx-item">
       <div className="rx-item__head">
         {/* decorative: the name beside it says what it shows */}
-        <img
-          className="rx-item__picture"
-          src={productPictureUrl(row.pharmacode, row.pictures, 150)}
-          alt=""
-          width={64}
-          height={64}
-          loading="lazy"
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(PRODUCT_IMAGE_PLACEHOLDER)) e.currentTarget.src = PRODUCT_IMAGE_PLACEHOLDER;
-          }}
-        />
+        <ProductPicture className="rx-item__picture" src={productPictureUrl(row.pharmacode, row.pictures, 150)} />
         <h3 className="rx-item__name">{name}</h3>
       </div>
       {row.singleUse || row.used ? (

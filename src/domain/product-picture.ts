@@ -1,0 +1,7 @@
+// Product pictures (spec §7 "Other"): 150 px in lists, 500 px on a product's detail, a
+// placeholder when the catalogue knows no picture or it cannot be loaded.
+
+export type ProductImageSize = 150 | 500;
+
+/** Shipped with the app (public/) and precached, so it also shows offline. */
+export const PRODUCT_IMAGE_PLACEHOLDER = '/images/product-placeholder.svg';
