@@ -8,8 +8,13 @@ import type { RouteView } from './view-props';
 
 export type { ViewProps } from './view-props';
 
-/** public: anyone; session: signed in; profile: signed in with base data; setup: completed setup. */
-export type Guard = 'public' | 'session' | 'profile' | 'setup';
+/**
+ * public: anyone; account: signed in (the account's own pages, never replaced by the
+ * onboarding); session: signed in with the profile complete (else the onboarding); profile:
+ * the same, for the pages spec §2 says need a profile; setup: completed setup, the send method
+ * included (the order flow).
+ */
+export type Guard = 'public' | 'account' | 'session' | 'profile' | 'setup';
 
 export interface RouteDef {
   path: string;
@@ -66,9 +71,9 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.profileInsurance.path, 'title.profileInsurance', 'profile'),
   route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile'),
   route(paths.profileMedication.path, 'title.profileMedication', 'profile'),
-  route(paths.profileEmail.path, 'title.profileEmail', 'session', profileEmail),
-  route(paths.profileMfa.path, 'title.profileMfa', 'session', profileMfa),
-  route(paths.profilePassword.path, 'title.profilePassword', 'session', password),
+  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail),
+  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa),
+  route(paths.profilePassword.path, 'title.profilePassword', 'account', password),
   route(paths.onboardingFinish.path, 'title.onboardingFinish', 'session'),
 ];
 

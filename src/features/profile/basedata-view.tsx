@@ -9,7 +9,7 @@ import { latestById } from '../../domain/latest-by-id';
 import { dateInTimeZone } from '../../domain/zoned-time';
 import type { SaveDelivery } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
-import { BaseDataForm, type BaseDataChange } from './basedata-form';
+import { BaseDataForm, type BaseDataChange } from '../../ui/profile-forms/basedata-form';
 import { ProfileLayout } from './profile-nav';
 
 /** Changes wait in the outbox and cannot go now (offline, a failing server, a paused replay). */

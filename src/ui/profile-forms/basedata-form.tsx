@@ -2,12 +2,13 @@ import { useMemo, type FormEvent } from 'react';
 import { addressWithPhoneSchema, type AddressWithPhoneOutput } from '../../domain/schemas/address';
 import { baseDataWithAddressSchema } from '../../domain/schemas/base-data';
 import { Msg } from '../../i18n/msg';
-import { useRecordForm } from '../../ui/form/use-record-form';
-import { useValidatedForm } from '../../ui/form/use-validated-form';
-import { notify } from '../../ui/notifications/notification-store';
-import { reasonText } from '../../ui/reason-text';
-import { notifySaved, type SaveDelivery } from '../../ui/save-feedback';
+import { useRecordForm } from '../form/use-record-form';
+import { useValidatedForm } from '../form/use-validated-form';
+import { notify } from '../notifications/notification-store';
+import { reasonText } from '../reason-text';
+import { notifySaved, type SaveDelivery } from '../save-feedback';
 import { AddressFields } from './address-fields';
+import './profile-forms.css';
 import {
   addressSave,
   addressValues,
