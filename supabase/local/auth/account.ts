@@ -22,7 +22,7 @@ import {
   userMetadataOf,
   validateEmail,
 } from './users.ts';
-import { redirectOf, sendConfirmation, takeEmailQuota } from './verify.ts';
+import { redirectOf, sendConfirmation, takeEmailQuota } from './send-mail.ts';
 
 const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
 
