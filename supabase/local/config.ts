@@ -28,7 +28,14 @@ export interface StackConfig {
   /** [auth.email] enable_confirmations of supabase/config.toml */
   enableConfirmations: boolean;
   minimumPasswordLength: number;
+  /** [api] max_rows: the most rows a REST read returns and a REST write may carry */
+  maxRows: number;
+  /** request bodies above this many bytes are refused with 413 before they are read */
+  maxBodyBytes: number;
 }
+
+/** 1 MB: the largest request body the stack reads (MAX_BODY_BYTES overrides it) */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Environment first, then supabase/config.toml (as `supabase start` reads it), then the CLI's defaults. */
 export function configFromEnv(env: Record<string, string | undefined> = process.env, toml: TomlTable = readConfigToml()): StackConfig {
@@ -52,6 +59,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL ?? null,
     enableConfirmations: env.ENABLE_EMAIL_CONFIRMATIONS ? env.ENABLE_EMAIL_CONFIRMATIONS === 'true' : confirmations,
     minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? tomlNumber(auth, 'minimum_password_length', '[auth]') ?? 6),
+    maxRows: tomlNumber(api, 'max_rows', '[api]') ?? 1000,
+    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES),
   };
 }
 

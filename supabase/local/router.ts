@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Db } from './db/db.ts';
-import { corsHeaders, jsonError, json, preflightResponse, requestUrl, sendResponse, toFetchRequest } from './http.ts';
+import { BodyTooLargeError, bodyTooLargeResponse, corsHeaders, jsonError, json, preflightResponse, requestUrl, sendResponse, toFetchRequest } from './http.ts';
 import type { Mailbox } from './mailbox.ts';
 import { handleMailbox } from './mailbox-page.ts';
 import { serviceStatus, type Services } from './services.ts';
@@ -22,6 +22,8 @@ export interface RouterDeps {
   log: (line: string) => void;
   /** log every request with status and duration */
   logRequests: boolean;
+  /** request bodies over this many bytes answer 413 */
+  maxBodyBytes: number;
 }
 
 export interface Router {
@@ -94,7 +96,7 @@ export function createRouter(deps: RouterDeps): Router {
       if (deps.logRequests) log(`${method} ${url.pathname}${url.search} ${res.statusCode} ${Date.now() - startedAt}ms`);
     });
     try {
-      const request = await toFetchRequest(req, url, controller.signal);
+      const request = await toFetchRequest(req, url, { signal: controller.signal, maxBodyBytes: deps.maxBodyBytes });
       let response: Response;
       if (method === 'OPTIONS') {
         response = preflightResponse(request);
@@ -104,6 +106,7 @@ export function createRouter(deps: RouterDeps): Router {
       }
       await sendResponse(res, response, corsHeaders(), method);
     } catch (error) {
+      if (error instanceof BodyTooLargeError) return refuseBody(req, res, method);
       if (controller.signal.aborted) return;
       log(`error in ${method} ${url.pathname}: ${(error as Error)?.stack ?? String(error)}`);
       if (!res.headersSent) {
@@ -112,6 +115,17 @@ export function createRouter(deps: RouterDeps): Router {
         res.destroy();
       }
     }
+  }
+
+  /**
+   * 413 at once; what the client still sends is discarded unread (never buffered), so it gets
+   * to read the answer, as a lingering close does; a body that has not ended 5 s later is cut off.
+   */
+  async function refuseBody(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    req.resume();
+    const cutOff = setTimeout(() => req.socket.destroy(), 5000).unref();
+    req.once('end', () => clearTimeout(cutOff));
+    await sendResponse(res, bodyTooLargeResponse(), corsHeaders(), method).catch(() => res.destroy());
   }
 
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {

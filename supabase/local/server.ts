@@ -83,7 +83,14 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
   let config = initialConfig;
   let services: Services | null = null;
 
-  const router = createRouter({ db, mailbox, log, logRequests: opts.logRequests ?? false, apiUrl: () => config.apiUrl });
+  const router = createRouter({
+    db,
+    mailbox,
+    log,
+    logRequests: opts.logRequests ?? false,
+    maxBodyBytes: initialConfig.maxBodyBytes,
+    apiUrl: () => config.apiUrl,
+  });
   const server = createServer((req, res) => void router.onRequest(req, res));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void router.onUpgrade(req, socket, head));
   server.on('clientError', (_error, socket) => {

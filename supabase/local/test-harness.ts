@@ -13,7 +13,9 @@ export function late<T extends object>(target: () => T): T {
     get(_, key) {
       const t = target();
       const value: unknown = Reflect.get(t, key, t);
-      return typeof value === 'function' ? value.bind(t) : value;
+      // bound to the real object (class private fields refuse a proxy as `this`), keeping the
+      // function's own properties (a handler's reloadSchema)
+      return typeof value === 'function' ? Object.assign(value.bind(t), value) : value;
     },
     set(_, key, value) {
       return Reflect.set(target(), key, value);

@@ -7,7 +7,7 @@ import { bool, json, obj, readJson, str } from './http.ts';
 import { pkceParams } from './otp.ts';
 import { hashPassword } from './passwords.ts';
 import { redirectOf, sendConfirmation, sendRecoveryKind, takeEmailQuota } from './send-mail.ts';
-import { insertUser, isConfirmed, isUniqueViolation, userByEmail, validateEmail } from './users.ts';
+import { checkMetadataSize, insertUser, isConfirmed, isUniqueViolation, userByEmail, validateEmail } from './users.ts';
 
 export async function otp(call: Call): Promise<Response> {
   const { ctx } = call;
@@ -18,7 +18,7 @@ export async function otp(call: Call): Promise<Response> {
     throw validationFailed('An email address is required');
   }
   const email = validateEmail(raw);
-  const data = obj(body, 'data') ?? {};
+  const data = checkMetadataSize(obj(body, 'data') ?? {});
   const createUser = bool(body, 'create_user') ?? true;
   const pkce = pkceParams(body);
   limitIp(call);

@@ -136,7 +136,7 @@ export interface TestStack {
 export async function openTestStack(): Promise<TestStack> {
   const db = await openPglite(null);
   const sqlDir = fileURLToPath(new URL('../sql/', import.meta.url));
-  for (const file of ['00-supabase-roles.sql', '10-auth-schema.sql']) await db.exec(await readFile(join(sqlDir, file), 'utf8'));
+  for (const file of ['00-supabase-roles.sql', '10-auth-schema.sql', '20-role-settings.sql']) await db.exec(await readFile(join(sqlDir, file), 'utf8'));
   await db.exec(TEST_SCHEMA);
   await db.exec(TEST_SEED);
   const config = configFromEnv({});
