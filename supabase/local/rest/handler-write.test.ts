@@ -126,6 +126,15 @@ describe('upsert', () => {
 });
 
 describe('update and delete', () => {
+  it('PATCH with an empty object updates nothing: 204, or an empty representation', async () => {
+    const before = await orderRow(1);
+    const minimal = await anna.from('orders').update({}).eq('id', 1).neq('status', 99);
+    expect([minimal.status, minimal.error]).toEqual([204, null]);
+    const rep = await anna.from('orders').update({}).eq('id', 1).select('id');
+    expect([rep.status, rep.error, rep.data]).toEqual([200, null, []]);
+    expect(await orderRow(1)).toEqual(before);
+  });
+
   it('updates filtered rows: 204, or 200 with the rows', async () => {
     const minimal = await anna.from('orders').update({ comment: 'patched' }).eq('id', 1);
     expect([minimal.status, minimal.data]).toEqual([204, null]);

@@ -114,7 +114,8 @@ function whereClause(where: LogicTree[], p: Params, verb: 'UPDATE' | 'DELETE'): 
 export function updateSql(table: Table, payload: Payload, where: LogicTree[], schema: string, returning: boolean, p: Params): string {
   const qi = quoteQi(schema, table.name);
   const cond = whereClause(where, p, 'UPDATE');
-  if (payload.columns.length === 0) return `SELECT ${ident(ALIAS)}.* FROM ${qi} AS ${ident(ALIAS)} WHERE false`;
+  // an empty object updates nothing; the filters stay in the statement (their values are bound)
+  if (payload.columns.length === 0) return `SELECT ${ident(ALIAS)}.* FROM ${qi} AS ${ident(ALIAS)}${cond} AND false`;
   const set = payload.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
   const typed = typedColumns(table, payload.columns);
   const names = payload.columns.map(ident).join(', ');
