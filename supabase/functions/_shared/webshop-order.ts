@@ -13,7 +13,7 @@
 // Answers: 200 {id}; 400 {error: invalid_json | invalid_request | invalid_medications |
 // idempotency_key_mismatch, message}; 401 not_authenticated; and the RPC's own rejections
 // with their status: 403 not_caller | insufficient_aal, 409 setup_incomplete |
-// idempotency_key_conflict, 422 empty_order | address_incomplete | comment_too_long |
+// idempotency_key_conflict | idempotency_key_reused (the key's order had another body), 422 empty_order | address_incomplete | comment_too_long |
 // not_prescribed | amount_out_of_range (hint names the fields or the pharmacode).
 import * as v from 'valibot';
 import type { FunctionEnv } from './env.ts';
