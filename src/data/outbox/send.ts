@@ -52,12 +52,10 @@ function messageOf(body: unknown): string {
   return 'msg' in body && body.msg != null ? String(body.msg) : '';
 }
 
-async function sendOrder(client: AppClient, entry: TypedOutboxEntry & { kind: 'order.create' }): Promise<SendOutcome> {
-  const { data, error } = await client.functions.invoke<{ id: number }>('webshopOrder', {
-    body: entry.payload.body,
-    headers: { 'Idempotency-Key': entry.id },
-  });
-  if (!error) return { type: 'ok', serverId: Number(data?.id) };
+/** A server function with the entry id as Idempotency-Key (a replay answers as the first call did). */
+async function sendToFunction(client: AppClient, name: 'webshopOrder' | 'prescriptionLocationMail', entry: TypedOutboxEntry, body: object): Promise<SendOutcome> {
+  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body, headers: { 'Idempotency-Key': entry.id } });
+  if (!error) return { type: 'ok', ...(data?.id === undefined ? {} : { serverId: Number(data.id) }) };
   if (error instanceof FunctionsHttpError) {
     // functions-js puts the Response of a non-2xx answer in context
     const res: Response = error.context;
@@ -73,7 +71,9 @@ export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retr
   try {
     switch (entry.kind) {
       case 'order.create':
-        return await sendOrder(client, entry);
+        return await sendToFunction(client, 'webshopOrder', entry, entry.payload.body);
+      case 'mail.prescriptionLocation':
+        return await sendToFunction(client, 'prescriptionLocationMail', entry, entry.payload.body);
       case 'customer.upsert':
         return restOutcome(await upsertRow(client, { table: 'webshop_customers', row: entry.payload }));
       case 'additionalInfo.delete':

@@ -10,7 +10,7 @@ import { dateInTimeZone } from '../../domain/zoned-time';
 import type { SaveDelivery } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
 import { BaseDataForm, type BaseDataChange } from '../../ui/profile-forms/basedata-form';
-import { ProfileLayout } from './profile-nav';
+import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 
 /** Changes wait in the outbox and cannot go now (offline, a failing server, a paused replay). */
 const waiting = (s: SyncState): boolean => s.pendingCount > 0 && (!s.online || s.lastError !== null || s.paused !== null);

@@ -14,6 +14,8 @@ export interface ProfileFormOptions<V extends Values<V>, S extends GenericSchema
   /** a stored record exists: only changed fields are saved (field-level); otherwise all */
   existing: boolean;
   schema: S;
+  /** the form's values as the schema's input (default: as they are) */
+  toInput?: (values: V) => unknown;
   /** the schema's output as what is saved (nulls for empty optional fields) */
   toSave: (output: InferOutput<S>) => P;
   /** a saved value as the form shows it */
@@ -34,8 +36,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === 
  * and a flag the schema clears counts as changed). A stored record the schema does not accept
  * (an older, incomplete one) is saved whole.
  */
-export function changedFields<S extends GenericSchema, P extends object>(schema: S, stored: unknown, next: P, toSave: (output: InferOutput<S>) => P): Partial<P> {
-  const base = validate(schema, stored);
+export function changedFields<S extends GenericSchema, P extends object>(schema: S, storedInput: unknown, next: P, toSave: (output: InferOutput<S>) => P): Partial<P> {
+  const base = validate(schema, storedInput);
   if (!base.success) return next;
   const before = toSave(base.output) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same(value, before[key]))) as Partial<P>;
@@ -54,10 +56,11 @@ export function useProfileForm<V extends Values<V>, S extends GenericSchema, P e
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.sending) return;
-    const output = form.check(o.schema, record.values);
+    const toInput = o.toInput ?? ((v: V) => v);
+    const output = form.check(o.schema, toInput(record.values));
     if (!output) return;
     const next = o.toSave(output);
-    const changed: Partial<P> = o.existing ? changedFields(o.schema, o.stored, next, o.toSave) : next;
+    const changed: Partial<P> = o.existing ? changedFields(o.schema, toInput(o.stored), next, o.toSave) : next;
     if (Object.keys(changed).length === 0) {
       notify('info', 'profile.basedata.unchanged');
       return;
