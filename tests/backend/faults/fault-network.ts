@@ -27,9 +27,9 @@ const ANSWERS: Partial<Record<FaultKind, () => Response>> = {
 
 export interface TabLine {
   fetch: typeof fetch;
-  /** the next request of this tab reaches the server, then the tab is gone (resolves then) */
+  /** the next data request (rest, functions) of this tab reaches the server, then the tab is gone (resolves then) */
   dieOnNextRequest(): Promise<void>;
-  /** the tab is gone: nothing more reaches the server */
+  /** the tab is gone: no data request reaches the server any more */
   kill(): void;
   readonly dead: boolean;
 }
@@ -76,13 +76,18 @@ export function createFaultNetwork(base: typeof fetch = globalThis.fetch): Fault
     const tabFetch: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const log = (what: string) => debug && console.log(`${Date.now() - t0} ms ${name} ${init?.method ?? 'GET'} ${url.pathname}${url.search.slice(0, 60)}: ${what}`);
-      if (dead) {
+      // A closed tab sends no data any more. Its client's token refresh still goes through:
+      // auth-js retries a failed refresh for 30 s with the same refresh token, which the server
+      // stops taking back 10 s after rotating it, so a dead tab's refresh would end the session
+      // of the tab that opens next (a browser's closed tab takes its retries with it).
+      const auth = url.pathname.startsWith('/auth/v1/');
+      if (dead && !auth) {
         log('dead');
         throw networkError();
       }
-      // the request a closing tab makes last reaches the server, and its answer is lost
-      const dies = dying;
-      dying = null;
+      // the data request a closing tab makes last reaches the server, and its answer is lost
+      const dies = auth ? null : dying;
+      if (dies) dying = null;
       const fault = on && !dies ? queue.shift() : undefined;
       if (fault) injected[fault]++;
       if (url.pathname.includes('/auth/v1/token')) {
