@@ -21,7 +21,8 @@ export default function InsuranceView({ titleId }: { titleId: string }) {
   const insurers = useInsurers();
   const save = useSave(saveInsurance);
   const [location, navigate] = useLocation();
-  const inOrder = location.startsWith(paths.order.href()) || new URLSearchParams(useSearch()).get('isOrder') === 'true';
+  const search = useSearch();
+  const inOrder = location.startsWith(paths.order.href()) || new URLSearchParams(search).get('isOrder') === 'true';
   const latest = latestById(data?.customer?.webshop_customer_insurance);
   const stored = useMemo(() => (latest ? readInsurance(latest) : null), [latest]);
   const form =
