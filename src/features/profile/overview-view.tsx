@@ -5,6 +5,7 @@ import { setupSteps, type SetupStep } from '../../domain/setup-state';
 import { Msg } from '../../i18n/msg';
 import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { Spinner } from '../../ui/spinner';
+import { FROM_COMPLETE_OVERVIEW } from './overview-state';
 import { useProfileData } from './use-profile-data';
 import './profile-pages.css';
 
@@ -14,9 +15,6 @@ const STEP_LINK: Record<SetupStep, string> = {
   questionnaire: paths.profileQuestionnaire.href(),
   orderPreferences: paths.profileMedication.href(),
 };
-
-/** History state of the redirect: the base-data page then offers the prescription tutorial. */
-export const FROM_COMPLETE_OVERVIEW = 'fromCompleteOverview';
 
 /**
  * /profile/overview/{showInfo?} (spec §2): the four setup steps, each done or to do and linking
