@@ -45,9 +45,7 @@ describe('screenFor', () => {
     ['session', 1, 'onboarding'],
     ['profile', 3, 'onboarding'],
     ['session', 5, 'onboarding'],
-    // only the send method is missing: the patient may look around, not order
-    ['session', 6, 'view'],
-    ['profile', 6, 'view'],
+    ['session', 6, 'onboarding'],
     ['setup', 6, 'onboarding'],
     // the account's own pages (e-mail, password, two-factor) are never replaced
     ['account', 1, 'view'],

@@ -39,12 +39,10 @@ export function screenFor(guard: Guard, session: SessionView): Screen {
   if (guard === 'public') return 'view';
   if (session.status === 'loading') return 'spinner';
   if (session.status === 'signedOut') return 'loginPrompt';
-  // spec §2 "If setup is incomplete, the onboarding flow replaces the routed view": steps 1–5
-  // (the profile) everywhere but the account pages; step 6 (how the prescription comes) where
-  // ordering needs it — a patient may still look around before sending one.
+  // spec §2 "If setup is incomplete, the onboarding flow replaces the routed view" — but never
+  // the account's own pages (e-mail, password, two-factor, the onboarding's finish screen).
   if (guard === 'account' || session.onboardingStep === null) return 'view';
-  if (guard === 'setup' || session.onboardingStep <= 5) return 'onboarding';
-  return 'view';
+  return 'onboarding';
 }
 
 /**

@@ -3,14 +3,13 @@ import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { Spinner } from '../ui/spinner';
 import { screenFor, signedInTarget } from './guards';
-import PlaceholderView from './placeholder-view';
 import type { RouteDef } from './routes';
 import { useSessionView } from './session-context';
 import { usePageTitle } from './use-page-title';
 
 // Screens that take the place of the routed view (spec §2 Shell): the login confirmation
-// (features/account), the forced password change (features/auth); onboarding stands in
-// until its issue builds it.
+// (features/account), the forced password change (features/auth), the onboarding
+// (features/profile/onboarding).
 const STAND_IN_TITLES = {
   secondFactor: 'title.secondFactor',
   passwordChange: 'title.passwordChange',
@@ -20,6 +19,7 @@ const STAND_IN_TITLES = {
 const SecondFactorScreen = lazy(() => import('../features/account/second-factor-view'));
 const PasswordChangeScreen = lazy(() => import('../features/auth/password-change-screen'));
 const LoginView = lazy(() => import('../features/auth/login-view'));
+const OnboardingScreen = lazy(() => import('../features/profile/onboarding/onboarding-view'));
 
 export function RouteScreen({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
   const { session } = useSessionView();
@@ -61,8 +61,12 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
           <PasswordChangeScreen />
         </Suspense>
       );
-    default:
-      return <PlaceholderView titleId={STAND_IN_TITLES[screen]} params={{}} />;
+    case 'onboarding':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <OnboardingScreen />
+        </Suspense>
+      );
   }
 }
 

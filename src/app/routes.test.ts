@@ -31,7 +31,7 @@ const EXPECTED: Record<string, Guard> = {
   '/profile/email': 'account',
   '/profile/mfa': 'account',
   '/profile/password/:reset?': 'account',
-  '/onboarding/finish': 'session',
+  '/onboarding/finish': 'account',
 };
 
 describe('routes table', () => {

@@ -43,6 +43,8 @@ const profileOverview = lazy(() => import('../features/profile/overview-view'));
 const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
 const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
 const profileMedication = lazy(() => import('../features/profile/medication-view'));
+const sendPrescription = lazy(() => import('../features/profile/send-method/send-prescription-view'));
+const onboardingFinish = lazy(() => import('../features/profile/onboarding/finish-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -61,7 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
   route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
-  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session'),
+  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription),
   route(paths.orders.path, 'title.orders', 'session'),
   route(paths.order.path, 'title.order', 'setup'),
   route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
@@ -78,7 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail),
   route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa),
   route(paths.profilePassword.path, 'title.profilePassword', 'account', password),
-  route(paths.onboardingFinish.path, 'title.onboardingFinish', 'session'),
+  route(paths.onboardingFinish.path, 'title.onboardingFinish', 'account', onboardingFinish),
 ];
 
 /** Paths that only redirect (spec §2: /profile goes to /profile/overview). */

@@ -722,6 +722,15 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      function_call_status: {
+        Args: {
+          p_fn: string
+          p_key: string
+          p_max: number
+          p_window_seconds: number
+        }
+        Returns: string
+      }
       generic_alternatives: {
         Args: { p_pharmacode: number }
         Returns: {
@@ -732,6 +741,10 @@ export type Database = {
           quantity: number
           quantity_unit: string
         }[]
+      }
+      record_function_call: {
+        Args: { p_fn: string; p_key: string }
+        Returns: undefined
       }
       search_medications: {
         Args: {

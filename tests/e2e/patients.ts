@@ -46,7 +46,7 @@ export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Pr
   const db = service();
   must(await db.from('webshop_customers').insert({ id, first_name: first, last_name: 'Test', gender: 2, birthday: '1956-03-04', language: 'de' }), 'customer');
   must(await db.from('webshop_customer_address').insert({ customer_id: id, street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' }), 'address');
-  must(await db.from('webshop_customer_insurance').insert({ customer_id: id, insurance: 'CSS Kranken-Versicherung AG', veka_nr: '80756012340012345678', police_nr: '4711' }), 'insurance');
+  must(await db.from('webshop_customer_insurance').insert({ customer_id: id, insurance: 'CSS', veka_nr: '80756012340012345678', police_nr: '4711' }), 'insurance');
   must(await db.from('webshop_customer_questionnaire').insert({ customer_id: id, weight: 64, size: 165 }), 'questionnaire');
   must(await db.from('webshop_customer_order_defaults').insert({ customer_id: id, generic: false, substitute: true, probon: true, get_invoice: false }), 'order defaults');
   must(await db.from('webshop_customer_additional_info').insert({ customer_id: id, prescription_send_method: 'post', send_all: true, send_asap: true, doc_name: 'Dr. Roth', cpg_name: 'Praxis Roth', handled: true }), 'send method');
@@ -58,13 +58,13 @@ export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Pr
   return { id, email, password: PASSWORD };
 }
 
-/** Signs in through the form; lands where the app sends a signed-in patient. */
-export async function signIn(page: Page, who: { email: string; password: string }, path = '/login'): Promise<void> {
+/** Signs in through the form (in the language of `t`); lands where the app sends a signed-in patient. */
+export async function signIn(page: Page, who: { email: string; password: string }, path = '/login', t: typeof de = de): Promise<void> {
   await page.goto(path);
-  await page.getByLabel(de['auth.field.email']).fill(who.email);
-  await page.getByLabel(de['auth.field.password'], { exact: true }).fill(who.password);
-  await page.getByRole('main').getByRole('button', { name: de['auth.login.submit'] }).click();
-  await expect(page.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeVisible();
+  await page.getByLabel(t['auth.field.email']).fill(who.email);
+  await page.getByLabel(t['auth.field.password'], { exact: true }).fill(who.password);
+  await page.getByRole('main').getByRole('button', { name: t['auth.login.submit'] }).click();
+  await expect(page.getByRole('navigation').getByRole('button', { name: t['nav.logout'] })).toBeVisible();
 }
 
 /** The service worker is active and controls the page (a reload after `ready`). */

@@ -92,6 +92,7 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
     };
     if (!change.personal && !change.address) {
       notify('info', 'profile.basedata.unchanged');
+      onSaved?.();
       return;
     }
     form.setSending(true);

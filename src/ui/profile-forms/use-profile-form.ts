@@ -63,6 +63,8 @@ export function useProfileForm<V extends Values<V>, S extends GenericSchema, P e
     const changed: Partial<P> = o.existing ? changedFields(o.schema, toInput(o.stored), next, o.toSave) : next;
     if (Object.keys(changed).length === 0) {
       notify('info', 'profile.basedata.unchanged');
+      // nothing to save is no reason to stay: the onboarding or the order flow goes on
+      o.onSaved?.();
       return;
     }
     form.setSending(true);

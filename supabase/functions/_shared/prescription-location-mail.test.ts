@@ -11,6 +11,8 @@ function postgrest(info: Record<string, unknown> | null, person: Record<string, 
   return (req: RecordedRequest) => {
     if (req.url.pathname === '/rest/v1/webshop_customers') return { status: 200, body: person ? [person] : [] };
     if (req.url.pathname === '/rest/v1/webshop_customer_additional_info') return { status: 200, body: info ? [info] : [] };
+    if (req.url.pathname === '/rest/v1/rpc/function_call_status') return { status: 200, body: 'new' };
+    if (req.url.pathname === '/rest/v1/rpc/record_function_call') return { status: 204, body: null };
     return { status: 404, body: { code: 'PGRST205', message: 'not stubbed' } };
   };
 }
@@ -31,7 +33,7 @@ describe('prescriptionLocationMail', () => {
     expect(mails[0]).toMatchObject({ to: 'partner-apo-zytglogge@rezeptpost.ch', subject: expect.stringContaining('Anna Muster') });
     expect(mails[0]?.text).toContain('Blutdruck');
     expect(requests.every((r) => r.headers.get('authorization') === `Bearer ${USER_TOKEN}`)).toBe(true);
-    expect(requests[0]?.url.searchParams.get('id')).toBe(`eq.${USER_ID}`);
+    expect(requests.find((r) => r.url.pathname === '/rest/v1/webshop_customers')?.url.searchParams.get('id')).toBe(`eq.${USER_ID}`);
   });
 
   it('with the send method espace alone uses the stored location, in the partner’s language', async () => {

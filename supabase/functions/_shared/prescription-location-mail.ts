@@ -6,15 +6,25 @@
 //   { prescription_location: <partner id>, prescription_send_method: 'post'|'email'|'espace' }.
 // Missing parts are taken from the caller's latest webshop_customer_additional_info row
 // (read with the caller's own client, so RLS applies); a location alone means espace.
+// Once per key: an `Idempotency-Key` header (a UUID; the app sends its outbox entry id) makes a
+// replay answer 200 {sent: true, replay: true} and mail nothing again. At most MAIL_LIMIT mails
+// per patient and MAIL_WINDOW_S (private.function_calls, supabase/migrations/*function_calls.sql).
 // Answers: 200 {sent: true}; 400 {error: invalid_json | invalid_request | unknown_location |
 // send_method_missing | location_missing}; 401 not_authenticated; 409 profile_missing (no
-// name yet); 502 mail_failed.
+// name yet); 429 over_email_send_rate_limit; 502 mail_failed. Nothing is mailed on any 4xx.
 import type { FunctionEnv, OutgoingMail } from './env.ts';
 import { callerClient, callerOf, errorResponse, json, preflight, readJsonObject } from './http.ts';
 import { partnerById, PRESCRIPTION_DESK, type PartnerLocation } from './partners.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
 
 const METHODS = ['post', 'email', 'espace'] as const;
+const FIELDS = new Set(['prescription_location', 'prescription_send_method']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Mails per patient and window: a patient changes the way once or twice; more is a loop or abuse. */
+export const MAIL_LIMIT = 10;
+export const MAIL_WINDOW_S = 3600;
+const FN = 'prescriptionLocationMail';
 type Method = (typeof METHODS)[number];
 
 interface Customer {
@@ -90,6 +100,8 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
   if (caller instanceof Response) return caller;
   const body = await readJsonObject(req);
   if (body instanceof Response) return body;
+  const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
+  if (unknown.length > 0) return errorResponse(400, 'invalid_request', `Unknown field ${unknown[0]}: send prescription_location or prescription_send_method.`);
   const { prescription_location: location, prescription_send_method: method } = body;
   if (!optionalString(location) || !optionalString(method) || (location == null && method == null)) {
     return errorResponse(400, 'invalid_request', 'Send prescription_location or prescription_send_method.');
@@ -101,7 +113,18 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
     return errorResponse(400, 'unknown_location', `No partner location ${location}.`);
   }
 
+  const key = req.headers.get('idempotency-key')?.trim() || null;
+  if (key !== null && !UUID.test(key)) return errorResponse(400, 'invalid_request', 'The Idempotency-Key header must be a UUID.');
+
   const client = callerClient(env, caller);
+  const status = await client.rpc('function_call_status', { p_fn: FN, p_key: key, p_max: MAIL_LIMIT, p_window_seconds: MAIL_WINDOW_S });
+  if (status.error) {
+    const mapped = mapPostgrestError(status.status, status.error);
+    return json(mapped.body, mapped.status);
+  }
+  if (status.data === 'replay') return json({ sent: true, replay: true });
+  if (status.data === 'limited') return errorResponse(429, 'over_email_send_rate_limit', `At most ${MAIL_LIMIT} of these mails per hour. Try again later.`);
+
   const customer = await client.from('webshop_customers').select('id, first_name, last_name, birthday').eq('id', caller.userId).maybeSingle();
   if (customer.error) {
     const mapped = mapPostgrestError(customer.status, customer.error);
@@ -141,5 +164,7 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
   } catch {
     return errorResponse(502, 'mail_failed', 'The e-mail could not be sent. Try again later.');
   }
+  // recorded after the mail went out: a failed mail may be tried again with the same key
+  await client.rpc('record_function_call', { p_fn: FN, p_key: key });
   return json({ sent: true });
 }

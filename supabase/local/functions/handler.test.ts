@@ -22,6 +22,11 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/rest/v1/webshop_customers')) res.end(JSON.stringify([{ id: USER, first_name: 'Anna', last_name: 'Muster', birthday: '1950-03-01' }]));
     else if (req.url?.startsWith('/rest/v1/webshop_customer_additional_info')) res.end(JSON.stringify([]));
+    else if (req.url?.startsWith('/rest/v1/rpc/function_call_status')) res.end(JSON.stringify('new'));
+    else if (req.url?.startsWith('/rest/v1/rpc/record_function_call')) {
+      res.statusCode = 204;
+      res.end();
+    }
     else {
       res.statusCode = 404;
       res.end(JSON.stringify({ code: 'PGRST205', message: 'not here' }));

@@ -21,6 +21,8 @@ export interface SendPrescriptionProps {
   address: Pick<Address, 'street' | 'street_nr' | 'zip' | 'city'> | null;
   /** onboarding step 6: after the send-asap answer, and on "I will not send a prescription" */
   onFinished?: () => void;
+  /** onboarding step 6: the way is chosen (the send-asap question follows on the finish screen) */
+  onChosen?: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SendPrescriptionProps {
  * deletes the choice). The partner or the pharmacy's desk is mailed once per choice, through the
  * outbox, so a choice made offline goes out once the connection is back.
  */
-export function SendPrescription({ info, customer, address, onFinished }: SendPrescriptionProps) {
+export function SendPrescription({ info, customer, address, onFinished, onChosen }: SendPrescriptionProps) {
   const stage = sendMethodStage(info);
   const saveMethod = useSave(saveSendMethod);
   const announce = useSave(announcePrescription);
@@ -49,6 +51,7 @@ export function SendPrescription({ info, customer, address, onFinished }: SendPr
       trackUsage('prescriptionLocation', { method: chosen.prescription_send_method });
     }
     notifySaved(saved, 'sendMethod.success');
+    if (saved.state !== 'refused') onChosen?.();
   };
 
   const answerAsap = async (sendAsap: boolean) => {
@@ -93,6 +96,11 @@ export function SendPrescription({ info, customer, address, onFinished }: SendPr
   return (
     <div className="send-method__done">
       <div className="notice notice--info">
+        {stage === 'done' && !onFinished ? (
+          <p>
+            <Msg id="sendMethod.alreadySent" />
+          </p>
+        ) : null}
         <p className="send-method__chosen">
           {info?.prescription_send_method === 'espace' && partner ? (
             <Msg id="sendMethod.chosen.espace" values={{ partner: `${partner.name}, ${partner.zip} ${partner.city}` }} />

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useInsurers } from '../../../data/hooks/use-insurers';
+import { deliveryOf, useSave } from '../../../data/hooks/use-save';
+import { saveAddress, saveBaseData, saveInsurance, saveOrderDefaults, saveQuestionnaire } from '../../../data/outbox/commands';
+import { trackUsage } from '../../../data/usage';
+import { readInsurance } from '../../../domain/insurance';
+import { latestById } from '../../../domain/latest-by-id';
+import { paths } from '../../../domain/paths';
+import { onboardingStep, type OnboardingStep } from '../../../domain/setup-state';
+import { dateInTimeZone } from '../../../domain/zoned-time';
+import { Msg } from '../../../i18n/msg';
+import { BaseDataForm } from '../../../ui/profile-forms/basedata-form';
+import { InsuranceForm } from '../../../ui/profile-forms/insurance-form';
+import { OrderDefaultsForm } from '../../../ui/profile-forms/order-defaults-form';
+import { QuestionnaireForm } from '../../../ui/profile-forms/questionnaire-form';
+import { Spinner } from '../../../ui/spinner';
+import { OtherMedications } from '../other-medications';
+import { SendPrescription } from '../send-method/send-prescription';
+import { useProfileData } from '../use-profile-data';
+import './onboarding.css';
+
+export const ONBOARDING_STEPS = 6;
+
+/**
+ * The onboarding (spec §2 Shell, §4 Profile setup): it replaces the routed view while setup is
+ * incomplete. Each step shows while its data is missing and the earlier ones are done — 1 base
+ * data, 2 address and phone, 3 insurance, 4 questionnaire, 5 delivery settings, 6 how the
+ * prescription comes — with "step n of 6" and a way back to the previous step. Once the
+ * prescription's way is chosen (or the patient says none will come), /onboarding/finish.
+ */
+export default function OnboardingView() {
+  const data = useProfileData();
+  const insurers = useInsurers();
+  const [, navigate] = useLocation();
+  const [today] = useState(() => dateInTimeZone(new Date()));
+  const missing = data ? onboardingStep(data.flags) : null;
+  // "back" shows an earlier (done) step; saving it returns to the first missing one
+  const [back, setBack] = useState<OnboardingStep | null>(null);
+  const step: OnboardingStep | null = missing !== null && back !== null && back < missing ? back : missing;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    // a new step takes the focus to its heading, so a screen reader starts there
+    if (shownStep.current !== step && step !== null) headingRef.current?.focus();
+    shownStep.current = step;
+  }, [step]);
+
+  const savePersonal = useSave(saveBaseData);
+  const saveAddr = useSave(saveAddress);
+  const saveIns = useSave(saveInsurance);
+  const saveQuest = useSave(saveQuestionnaire);
+  const saveDefaults = useSave(saveOrderDefaults);
+  const stored = useMemo(() => {
+    const c = data?.customer ?? null;
+    const insurance = latestById(c?.webshop_customer_insurance);
+    return {
+      address: latestById(c?.webshop_customer_address),
+      insurance: insurance ? readInsurance(insurance) : null,
+      questionnaire: latestById(c?.webshop_customer_questionnaire),
+      defaults: latestById(c?.webshop_customer_order_defaults),
+      info: latestById(c?.webshop_customer_additional_info),
+    };
+  }, [data?.customer]);
+
+  if (data === undefined || insurers === undefined) return <Spinner />;
+  if (step === null) return <Spinner />;
+
+  // a step saved while looking back returns to the first missing one; the answer of an earlier
+  // save (it waits a moment for the server) must not undo a later "back"
+  const done = (n: OnboardingStep) => () => {
+    trackUsage('onboarding', { step: n });
+    setBack((shown) => (shown === n ? null : shown));
+  };
+  const finish = () => navigate(paths.onboardingFinish.href());
+
+  const body = (() => {
+    switch (step) {
+      case 1:
+      case 2:
+        return (
+          <BaseDataForm
+            key={step}
+            part={step === 1 ? 'personal' : 'address'}
+            customer={data.customer}
+            address={stored.address}
+            today={today}
+            submitId="onboarding.next"
+            onSave={async (change) => {
+              if (change.personal) return deliveryOf(await savePersonal(change.personal));
+              if (change.address) return deliveryOf(await saveAddr(change.address));
+              return { state: 'sent' };
+            }}
+            onSaved={done(step)}
+          />
+        );
+      case 3:
+        return <InsuranceForm stored={stored.insurance} insurers={insurers} submitId="onboarding.next" onSave={async (c) => deliveryOf(await saveIns(c))} onSaved={done(3)} />;
+      case 4:
+        return (
+          <QuestionnaireForm
+            stored={stored.questionnaire}
+            submitId="onboarding.next"
+            onSave={async (c) => deliveryOf(await saveQuest(c))}
+            onSaved={done(4)}
+            renderMedications={(chosen, change) => <OtherMedications chosen={chosen} onChange={change} />}
+          />
+        );
+      case 5:
+        return <OrderDefaultsForm stored={stored.defaults} submitId="onboarding.next" onSave={async (all) => deliveryOf(await saveDefaults(all))} onSaved={done(5)} />;
+      default:
+        return <SendPrescription info={stored.info} customer={data.customer} address={stored.address} onFinished={finish} onChosen={finish} />;
+    }
+  })();
+
+  return (
+    <section className="page page--narrow onboarding" aria-labelledby="onboarding-title">
+      <p className="onboarding__progress">
+        <Msg id="onboarding.stepOf" values={{ step, total: ONBOARDING_STEPS }} />
+      </p>
+      <div className="onboarding__bar" aria-hidden="true">
+        <span className="onboarding__bar-fill" style={{ width: `${(step / ONBOARDING_STEPS) * 100}%` }} />
+      </div>
+      <h1 id="onboarding-title" ref={headingRef} tabIndex={-1}>
+        <Msg id={`onboarding.title.${step}`} />
+      </h1>
+      <p>
+        <Msg id={`onboarding.intro.${step}`} />
+      </p>
+      {step > 1 ? (
+        <p>
+          <button type="button" className="button button--link" onClick={() => setBack((step - 1) as OnboardingStep)}>
+            <Msg id="onboarding.back" />
+          </button>
+        </p>
+      ) : null}
+      {body}
+    </section>
+  );
+}
