@@ -172,8 +172,7 @@ test.describe('onboarding', () => {
     const email = `nouveau-${randomUUID().slice(0, 8)}@example.test`;
     const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
     expect((await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'fr' } } })).error).toBeNull();
-    await page.goto('/fr/login');
-    await signIn(page, { email, password: PASSWORD }, '/login', t);
+    await signIn(page, { email, password: PASSWORD }, '/fr/login', t);
     await profileSteps(page, t, { first: 'Noé', last: 'Favre' });
 
     await page.getByRole('radio', { name: new RegExp(t['sendMethod.post.title']) }).check();
