@@ -113,7 +113,7 @@ for (const lang of ['de', 'fr'] as const) {
 
       const search = page.getByRole('combobox', { name: t['generics.search.label'] });
       await search.fill('xylofa');
-      await expect(page.locator('.combobox__status')).toHaveText(t['combobox.noResult']);
+      await expect(page.locator('.med-combobox__status')).toHaveText(t['combobox.noResult']);
       // spec §9: 7 results, 40 more on "more"
       await search.fill('atorvastatin');
       await expect(page.getByRole('option')).toHaveCount(7);

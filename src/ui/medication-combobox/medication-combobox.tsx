@@ -146,7 +146,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
 
   return (
     <div
-      className="combobox"
+      className="med-combobox"
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -159,7 +159,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
       </p>
       <input
         id={`${id}-input`}
-        className="field__input combobox__input"
+        className="field__input med-combobox__input"
         type="text"
         role="combobox"
         aria-autocomplete="list"
@@ -179,10 +179,10 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
         onKeyDown={onKeyDown}
         onClick={() => setOpen(true)}
       />
-      <p className={`combobox__status${notice ? ' combobox__status--notice' : ''}`} role="status" aria-live="polite">
+      <p className={`med-combobox__status${notice ? ' med-combobox__status--notice' : ''}`} role="status" aria-live="polite">
         {text}
       </p>
-      <ul className="combobox__list" id={`${id}-listbox`} role="listbox" aria-labelledby={`${id}-label`} ref={listRef} hidden={!expanded}>
+      <ul className="med-combobox__list" id={`${id}-listbox`} role="listbox" aria-labelledby={`${id}-label`} ref={listRef} hidden={!expanded}>
         {expanded
           ? options.map((option, index) => (
               <li
@@ -190,21 +190,21 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
-                className="combobox__option"
+                className="med-combobox__option"
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(option)}
               >
-                <ProductPicture className="combobox__picture" src={option.pictureSrc} />
-                <span className="combobox__text">
-                  <span className="combobox__name">{option.name}</span>
-                  {option.detail ? <span className="combobox__detail">{option.detail}</span> : null}
+                <ProductPicture className="med-combobox__picture" src={option.pictureSrc} />
+                <span className="med-combobox__text">
+                  <span className="med-combobox__name">{option.name}</span>
+                  {option.detail ? <span className="med-combobox__detail">{option.detail}</span> : null}
                 </span>
               </li>
             ))
           : null}
       </ul>
       {expanded && more ? (
-        <button type="button" className="button button--secondary combobox__more" aria-disabled={loadingMore} onClick={() => (loadingMore ? undefined : onLoadMore())}>
+        <button type="button" className="button button--secondary med-combobox__more" aria-disabled={loadingMore} onClick={() => (loadingMore ? undefined : onLoadMore())}>
           <Msg id={loadingMore ? messages.loadingMore : messages.more} />
         </button>
       ) : null}
