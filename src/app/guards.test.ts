@@ -16,6 +16,7 @@ describe('screenFor', () => {
   it.each<[Guard, string]>([
     ['public', 'view'],
     ['session', 'loginPrompt'],
+    ['account', 'loginPrompt'],
     ['profile', 'loginPrompt'],
     ['setup', 'loginPrompt'],
   ])('signed out, %s route -> %s', (guard, screen) => {
@@ -38,13 +39,23 @@ describe('screenFor', () => {
     expect(screenFor('setup', signedIn({ needsSecondFactor: true }))).toBe('secondFactor');
   });
 
-  // spec §2 "Order flow under /order, all requiring completed setup"; "Questionnaire, insurance and medication require a profile."
-  it('replaces setup and profile routes by onboarding while incomplete', () => {
-    expect(screenFor('setup', signedIn({ hasSetup: false }))).toBe('onboarding');
-    expect(screenFor('profile', signedIn({ hasProfile: false, hasSetup: false }))).toBe('onboarding');
-    expect(screenFor('profile', signedIn({ hasSetup: false }))).toBe('view');
-    expect(screenFor('session', signedIn({ hasProfile: false, hasSetup: false }))).toBe('view');
-    expect(screenFor('setup', signedIn())).toBe('view');
+  // spec §2 Shell "If setup is incomplete, the onboarding flow replaces the routed view"; "Order
+  // flow under /order, all requiring completed setup"
+  it.each<[Guard, SessionView['onboardingStep'], string]>([
+    ['session', 1, 'onboarding'],
+    ['profile', 3, 'onboarding'],
+    ['session', 5, 'onboarding'],
+    // only the send method is missing: the patient may look around, not order
+    ['session', 6, 'view'],
+    ['profile', 6, 'view'],
+    ['setup', 6, 'onboarding'],
+    // the account's own pages (e-mail, password, two-factor) are never replaced
+    ['account', 1, 'view'],
+    ['public', 1, 'view'],
+    ['setup', null, 'view'],
+    ['session', null, 'view'],
+  ])('%s route with onboarding step %s -> %s', (guard, step, screen) => {
+    expect(screenFor(guard, signedIn({ hasSetup: step === null, onboardingStep: step }))).toBe(screen);
   });
 });
 

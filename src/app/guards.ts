@@ -1,5 +1,6 @@
 // Which screen takes the place of the routed view (spec §2 Shell, §6): a pure decision
 // over the session's state, so every combination is unit-tested.
+import type { OnboardingStep } from '../domain/setup-state';
 import type { Guard } from './routes';
 
 export interface SessionView {
@@ -11,6 +12,8 @@ export interface SessionView {
   needsSecondFactor: boolean;
   /** user_metadata.require_pw_reset */
   requirePasswordChange: boolean;
+  /** the onboarding step to show (spec §2 Shell): the first missing one while setup is incomplete */
+  onboardingStep: OnboardingStep | null;
 }
 
 export const SIGNED_OUT: SessionView = {
@@ -20,6 +23,7 @@ export const SIGNED_OUT: SessionView = {
   hasSetup: false,
   needsSecondFactor: false,
   requirePasswordChange: false,
+  onboardingStep: null,
 };
 
 export type Screen = 'view' | 'spinner' | 'loginPrompt' | 'secondFactor' | 'passwordChange' | 'onboarding';
@@ -35,8 +39,11 @@ export function screenFor(guard: Guard, session: SessionView): Screen {
   if (guard === 'public') return 'view';
   if (session.status === 'loading') return 'spinner';
   if (session.status === 'signedOut') return 'loginPrompt';
-  if (guard === 'setup' && !session.hasSetup) return 'onboarding';
-  if (guard === 'profile' && !session.hasProfile) return 'onboarding';
+  // spec §2 "If setup is incomplete, the onboarding flow replaces the routed view": steps 1–5
+  // (the profile) everywhere but the account pages; step 6 (how the prescription comes) where
+  // ordering needs it — a patient may still look around before sending one.
+  if (guard === 'account' || session.onboardingStep === null) return 'view';
+  if (guard === 'setup' || session.onboardingStep <= 5) return 'onboarding';
   return 'view';
 }
 

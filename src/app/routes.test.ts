@@ -28,9 +28,9 @@ const EXPECTED: Record<string, Guard> = {
   '/profile/insurance': 'profile',
   '/profile/questionnaire': 'profile',
   '/profile/medication': 'profile',
-  '/profile/email': 'session',
-  '/profile/mfa': 'session',
-  '/profile/password/:reset?': 'session',
+  '/profile/email': 'account',
+  '/profile/mfa': 'account',
+  '/profile/password/:reset?': 'account',
   '/onboarding/finish': 'session',
 };
 

@@ -8,8 +8,13 @@ import type { RouteView } from './view-props';
 
 export type { ViewProps } from './view-props';
 
-/** public: anyone; session: signed in; profile: signed in with base data; setup: completed setup. */
-export type Guard = 'public' | 'session' | 'profile' | 'setup';
+/**
+ * public: anyone; account: signed in (the account's own pages, never replaced by the
+ * onboarding); session: signed in with the profile complete (else the onboarding); profile:
+ * the same, for the pages spec §2 says need a profile; setup: completed setup, the send method
+ * included (the order flow).
+ */
+export type Guard = 'public' | 'account' | 'session' | 'profile' | 'setup';
 
 export interface RouteDef {
   path: string;
@@ -35,6 +40,10 @@ const resetPassword = lazy(() => import('../features/auth/reset-password-view'))
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
+const profileOverview = lazy(() => import('../features/profile/overview-view'));
+const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
+const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
+const profileMedication = lazy(() => import('../features/profile/medication-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -58,18 +67,18 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.order.path, 'title.order', 'setup'),
   route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
   route(paths.orderAddress.path, 'title.orderAddress', 'setup'),
-  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup'),
-  route(paths.orderSettings.path, 'title.orderSettings', 'setup'),
-  route(paths.orderInsurance.path, 'title.orderInsurance', 'profile'),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', profileQuestionnaire),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup', profileMedication),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'profile', profileInsurance),
   route(paths.orderFinish.path, 'title.orderFinish', 'setup'),
-  route(paths.profileOverview.path, 'title.profileOverview', 'session'),
+  route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview),
   route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData),
-  route(paths.profileInsurance.path, 'title.profileInsurance', 'profile'),
-  route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile'),
-  route(paths.profileMedication.path, 'title.profileMedication', 'profile'),
-  route(paths.profileEmail.path, 'title.profileEmail', 'session', profileEmail),
-  route(paths.profileMfa.path, 'title.profileMfa', 'session', profileMfa),
-  route(paths.profilePassword.path, 'title.profilePassword', 'session', password),
+  route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance),
+  route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile', profileQuestionnaire),
+  route(paths.profileMedication.path, 'title.profileMedication', 'profile', profileMedication),
+  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail),
+  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa),
+  route(paths.profilePassword.path, 'title.profilePassword', 'account', password),
   route(paths.onboardingFinish.path, 'title.onboardingFinish', 'session'),
 ];
 

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
+import { onboardingStep } from '../domain/setup-state';
 import type { ReadableStore } from '../lib/store';
 import { notify } from '../ui/notifications/notification-store';
 import { SIGNED_OUT, type SessionView } from './guards';
@@ -38,7 +39,7 @@ export function sessionViewOf(auth: AuthState, summary: PatientSummary): Session
   // A reload keeps the previous answer on screen.
   if (summary.flags) {
     const { hasProfile, hasSetup, hasPrescriptions } = summary.flags;
-    return { ...view, hasProfile, hasSetup, hasPrescriptions };
+    return { ...view, hasProfile, hasSetup, hasPrescriptions, onboardingStep: onboardingStep(summary.flags) };
   }
   // Without an answer the patient still gets in (flags false); the failure was announced.
   return summary.status === 'failed' ? view : LOADING_VIEW;

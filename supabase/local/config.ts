@@ -1,7 +1,7 @@
 // Settings of the local stack: the Supabase CLI's well-known local defaults, each
 // overridable by environment so the same code can sign with another secret.
 import { SignJWT } from 'jose';
-import { readConfigToml, type TomlTables } from './config-toml.ts';
+import { readConfigToml, tableAt, tomlBoolean, tomlNumber, tomlString, type TomlTable } from './config-toml.ts';
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 /** The CLI's demo keys: HS256 {iss:"supabase-demo", role, exp:1983812996} signed with DEFAULT_JWT_SECRET. */
@@ -28,28 +28,39 @@ export interface StackConfig {
   /** [auth.email] enable_confirmations of supabase/config.toml */
   enableConfirmations: boolean;
   minimumPasswordLength: number;
+  /** [api] max_rows: the most rows a REST read returns and a REST write may carry */
+  maxRows: number;
+  /** request bodies above this many bytes are refused with 413 before they are read */
+  maxBodyBytes: number;
 }
 
+/** 1 MB: the largest request body the stack reads (MAX_BODY_BYTES overrides it) */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
 /** Environment first, then supabase/config.toml (as `supabase start` reads it), then the CLI's defaults. */
-export function configFromEnv(env: Record<string, string | undefined> = process.env, toml: TomlTables = readConfigToml()): StackConfig {
-  const auth = toml.auth ?? {};
-  const email = toml['auth.email'] ?? {};
+export function configFromEnv(env: Record<string, string | undefined> = process.env, toml: TomlTable = readConfigToml()): StackConfig {
+  const api = tableAt(toml, 'api');
+  const auth = tableAt(toml, 'auth');
+  const email = tableAt(toml, 'auth.email');
   const host = env.SUPABASE_HOST ?? '127.0.0.1';
-  const port = Number(env.SUPABASE_PORT ?? toml.api?.port ?? 54321);
+  const port = Number(env.SUPABASE_PORT ?? tomlNumber(api, 'port', '[api]') ?? 54321);
+  const confirmations = tomlBoolean(email, 'enable_confirmations', '[auth.email]') ?? false;
   return {
     host,
     port,
     apiUrl: env.SUPABASE_URL ?? `http://${host}:${port}`,
-    siteUrl: env.SITE_URL ?? (typeof auth.site_url === 'string' ? auth.site_url : 'http://127.0.0.1:5173'),
+    siteUrl: env.SITE_URL ?? tomlString(auth, 'site_url', '[auth]') ?? 'http://127.0.0.1:5173',
     jwtSecret: env.JWT_SECRET ?? DEFAULT_JWT_SECRET,
     anonKey: env.SUPABASE_ANON_KEY ?? DEFAULT_ANON_KEY,
     serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY ?? DEFAULT_SERVICE_ROLE_KEY,
-    jwtExpiry: Number(env.JWT_EXPIRY ?? auth.jwt_expiry ?? 3600),
+    jwtExpiry: Number(env.JWT_EXPIRY ?? tomlNumber(auth, 'jwt_expiry', '[auth]') ?? 3600),
     // PGLITE_DATA_DIR=memory keeps the database in memory (a fresh one per start)
     dataDir: env.DATABASE_URL || env.PGLITE_DATA_DIR === 'memory' ? null : (env.PGLITE_DATA_DIR ?? 'supabase/.local/pglite'),
     databaseUrl: env.DATABASE_URL ?? null,
-    enableConfirmations: env.ENABLE_EMAIL_CONFIRMATIONS ? env.ENABLE_EMAIL_CONFIRMATIONS === 'true' : email.enable_confirmations === true,
-    minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? auth.minimum_password_length ?? 6),
+    enableConfirmations: env.ENABLE_EMAIL_CONFIRMATIONS ? env.ENABLE_EMAIL_CONFIRMATIONS === 'true' : confirmations,
+    minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? tomlNumber(auth, 'minimum_password_length', '[auth]') ?? 6),
+    maxRows: tomlNumber(api, 'max_rows', '[api]') ?? 1000,
+    maxBodyBytes: Number(env.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES),
   };
 }
 

@@ -75,28 +75,74 @@ export function requestUrl(req: IncomingMessage, fallbackOrigin: string): URL {
   return new URL(req.url ?? '/', host ? `http://${host}` : fallbackOrigin);
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+/** A request body larger than the stack reads: answered 413 before (or while) it arrives. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
 }
 
-/** node request -> fetch Request (body read completely; aborted when the client goes away). */
-export async function toFetchRequest(req: IncomingMessage, url: URL, signal?: AbortSignal): Promise<Request> {
+/** Kong's answer for a body over its request-size limit. */
+export const bodyTooLargeResponse = () => jsonError(413, 'Request size limit exceeded');
+
+/**
+ * The body, refused by its Content-Length, or while streaming (chunked) once it passes the
+ * limit. Events rather than `for await`: leaving that loop early would destroy the socket
+ * before the 413 could be written.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(new BodyTooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (finish: () => void) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      finish();
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += buffer.length;
+      if (size > limit) {
+        req.pause();
+        return done(() => reject(new BodyTooLargeError(limit)));
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => done(() => resolve(Buffer.concat(chunks)));
+    const onError = (error: Error) => done(() => reject(error));
+    const onClose = () => done(() => reject(new Error('the client closed the request before its body ended')));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+export interface FetchRequestOptions {
+  signal?: AbortSignal;
+  /** bodies over this many bytes throw BodyTooLargeError */
+  maxBodyBytes: number;
+}
+
+/**
+ * node request -> fetch Request (body read completely; aborted when the client goes away).
+ * The stack is the edge: X-Forwarded-For is the connection's own address, whatever the client
+ * sent, so the per-address limits of auth cannot be dodged by a made-up header.
+ */
+export async function toFetchRequest(req: IncomingMessage, url: URL, options: FetchRequestOptions): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     // HTTP/2 pseudo headers and hop-by-hop headers have no place in a fetch Request
-    if (name.startsWith(':') || /^(connection|keep-alive|transfer-encoding|upgrade)$/i.test(name)) continue;
+    if (name.startsWith(':') || /^(connection|keep-alive|transfer-encoding|upgrade|x-forwarded-for|x-real-ip)$/i.test(name)) continue;
     headers.append(name, req.rawHeaders[i + 1]!);
   }
+  const address = req.socket.remoteAddress;
+  if (address) headers.set('x-forwarded-for', address.replace(/^::ffff:/, ''));
   const method = (req.method ?? 'GET').toUpperCase();
-  const body = method !== 'GET' && method !== 'HEAD' ? await readBody(req) : undefined;
+  const body = method !== 'GET' && method !== 'HEAD' ? await readBody(req, options.maxBodyBytes) : undefined;
   return new Request(url, {
     method,
     headers,
     body: body && body.length > 0 ? new Uint8Array(body) : undefined,
-    signal,
+    signal: options.signal,
   });
 }
 

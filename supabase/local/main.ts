@@ -2,7 +2,7 @@
 // Environment (all optional): SUPABASE_HOST, SUPABASE_PORT (54321), SUPABASE_URL, SITE_URL,
 // JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, JWT_EXPIRY, PGLITE_DATA_DIR
 // (supabase/.local/pglite; 'memory' for a fresh in-memory database), DATABASE_URL (a PostgreSQL server instead of PGlite),
-// ENABLE_EMAIL_CONFIRMATIONS, MINIMUM_PASSWORD_LENGTH, SEED=false, LOG_REQUESTS=1.
+// ENABLE_EMAIL_CONFIRMATIONS, MINIMUM_PASSWORD_LENGTH, SEED=false, LOG_REQUESTS=1, MAX_BODY_BYTES (1 MB).
 import { resolve } from 'node:path';
 import { configFromEnv, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY, signApiKey } from './config.ts';
 import { describeDatabase, startStack, SUPABASE_DIR } from './server.ts';

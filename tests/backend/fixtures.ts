@@ -46,6 +46,25 @@ export interface Patient extends SignedUpPatient {
 }
 
 export const ADDRESS = { street: 'Bahnhofstrasse', street_nr: '12', address2: '2. Stock', zip: '8500', city: 'Frauenfeld' };
+export const PHONE = '0791234567';
+
+/** A complete questionnaire as the app's form saves it (spec §5 Questionnaire). */
+export const QUESTIONNAIRE = {
+  weight: 72,
+  size: 168,
+  d_diabetes: false,
+  d_high_bp: true,
+  d_liver: false,
+  d_blood_clotting: false,
+  d_kidney: false,
+  d_bronchi: false,
+  d_others: null,
+  a_penicillin: true,
+  a_sulfonamide: false,
+  a_asa: false,
+  a_other: null,
+  external_medications: [],
+};
 
 /**
  * The onboarding writes of spec §7, made by the patient's own client. Insurance and questionnaire

@@ -89,6 +89,31 @@ describe('a successful order', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it('a replay spelled differently (2.0, spaces around the address) is the same order', async () => {
+    const before = await totals();
+    const respelled = orderBody(P.userId, { [rx.single]: 1.0, [rx.normal]: 2.0 }, { p_street: ` ${orderBody(P.userId, {}).p_street} `, p_comment: 'Bitte klingeln. ' });
+    for (const via of ['function', 'rpc'] as const) expect(await place(via, P.client, respelled, key)).toMatchObject({ id });
+    expect(await totals()).toEqual(before);
+  });
+
+  it('a replay with the same key but another body is 409 idempotency_key_reused and writes nothing', async () => {
+    const before = await totals();
+    const others = [
+      orderBody(P.userId, { [rx.normal]: 3, [rx.single]: 1 }),
+      orderBody(P.userId, { [rx.normal]: 2 }),
+      orderBody(P.userId, { [rx.normal]: 2, [rx.single]: 1, [rx.foreign]: 1 }),
+      orderBody(P.userId, { [rx.normal]: 2, [rx.single]: 1 }, { p_city: 'Winterthur' }),
+      orderBody(P.userId, { [rx.normal]: 2, [rx.single]: 1 }, { p_comment: 'Andere Bemerkung' }),
+      orderBody(P.userId, { [rx.normal]: 2, [rx.single]: 1 }, { p_generic: true }),
+    ];
+    for (const body of others) {
+      for (const via of ['function', 'rpc'] as const) {
+        expect(await place(via, P.client, body, key), `${via} ${JSON.stringify(body)}`).toEqual({ status: 409, code: 'idempotency_key_reused' });
+      }
+    }
+    expect(await totals()).toEqual(before);
+  });
+
   it('the same key used by another patient is a 409 conflict that writes nothing', async () => {
     const before = await totals();
     expect(await place('function', Q.client, orderBody(Q.userId, { [rx.foreign]: 1 }), key)).toEqual({ status: 409, code: 'idempotency_key_conflict' });

@@ -35,25 +35,8 @@ import { startPatientRuntime } from '../../src/data/session/patient-runtime.ts';
 import { createSyncState } from '../../src/data/sync/sync-state.ts';
 import { createRealtimeStatus } from '../../src/data/realtime/realtime-status.ts';
 import { anonClient, serviceClient, signUpPatient } from '../setup/clients.ts';
-import { ADDRESS, count, patientWithProfile, sleep, pharmacodes, prescribe, type Patient, type SupabaseClient } from './fixtures.ts';
+import { ADDRESS, count, patientWithProfile, PHONE, QUESTIONNAIRE, sleep, pharmacodes, prescribe, type Patient, type SupabaseClient } from './fixtures.ts';
 
-const QUESTIONNAIRE = {
-  weight: 72,
-  size: 168,
-  d_diabetes: false,
-  d_high_bp: true,
-  d_liver: false,
-  d_blood_clotting: false,
-  d_kidney: false,
-  d_bronchi: false,
-  d_others: null,
-  a_penicillin: true,
-  a_sulfonamide: false,
-  a_asa: false,
-  a_other: null,
-  external_medications: [],
-};
-const PHONE = '0791234567';
 
 let clock = 1_000_000;
 const dbs: LocalDb[] = [];

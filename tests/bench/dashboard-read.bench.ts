@@ -8,7 +8,8 @@ import type { CustomerRecord, Medication, Order, Prescription } from '../../src/
 import { intakePlan } from '../../src/domain/intake-plan';
 import { splitOrders } from '../../src/domain/order-list';
 import { expiringPrescriptions } from '../../src/domain/prescription-state';
-import { customerFlags, readCustomer, readMedications, readOrders, readPrescriptions } from '../../src/data/hooks/mirror-queries';
+import { readCustomer, readMedications, readOrders, readPrescriptions } from '../../src/data/hooks/mirror-queries';
+import { customerFlags } from '../../src/domain/setup-state';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 

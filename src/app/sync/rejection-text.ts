@@ -14,6 +14,7 @@ export const KIND_TEXT: Record<OutboxKind, string> = {
   'additionalInfo.sendAsap': 'sync.kind.sendAsap',
   'additionalInfo.delete': 'sync.kind.sendMethodReset',
   'order.create': 'sync.kind.order',
+  'mail.prescriptionLocation': 'sync.kind.prescriptionMail',
 };
 
 export const kindText = (kind: OutboxKind): string => KIND_TEXT[kind] ?? KIND_TEXT['customer.upsert'];

@@ -1,23 +1,16 @@
 // E-mail change and stored language against the local auth service through the real
 // supabase-js client: spec §4 "E-mail change", §1 language, §7 PUT /user and POST /verify.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import fr from '../../../lang/fr.json';
-import { codeOf, createHarness, freshEmail, lastMail, type Harness } from '../../../supabase/local/auth/test-support';
+import { codeOf, freshEmail, lastMail, withAuthHarness } from '../../../supabase/local/auth/test-support';
 import { confirmEmailChange, emailChangeRedirect, requestEmailChange, saveLanguage } from './account';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let h: Harness;
+const h = withAuthHarness();
 const PW = 'Rezept-Test-2024!';
-
-beforeAll(async () => {
-  h = await createHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 async function signedUp(language = 'de'): Promise<{ sb: SupabaseClient; email: string }> {
   const email = freshEmail('account');

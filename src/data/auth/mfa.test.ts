@@ -2,21 +2,14 @@
 // real supabase-js client: spec §4 Authentication "Two-factor", §7 factor calls, §8 errors.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHarness, freshEmail, type Harness } from '../../../supabase/local/auth/test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { freshEmail, withAuthHarness } from '../../../supabase/local/auth/test-support';
 import { assuranceLevel, checkMfa, disableTwoFactor, enrollTotp, listFactors, qrCodeDataUrl, removeUnverifiedFactors, verifyEnrollment, verifySecondFactor } from './mfa';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let h: Harness;
+const h = withAuthHarness();
 const PW = 'Rezept-Test-2024!';
-
-beforeAll(async () => {
-  h = await createHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 const wrongCode = (secret: string) => (codeFor(secret) === '000000' ? '111111' : '000000');

@@ -1,8 +1,6 @@
 // The reads behind the hooks, as plain async functions over the mirror (usable in
 // liveQuery, in tests and outside React). The mirror holds one patient's data: its owner.
 import type { CustomerRecord, Medication, Pharmacode, Prescription } from '../../domain/entities';
-import { isPrescriptionActive } from '../../domain/prescription-state';
-import { setupFlags, type SetupFlags } from '../../domain/setup-state';
 import { insurerList } from '../../domain/insurance';
 import { isLocalOrder, type LocalDb, type MirrorOrder } from '../local/local-db';
 import { mirrorOwner } from '../local/mirror-owner';
@@ -10,7 +8,6 @@ import { mirrorOwner } from '../local/mirror-owner';
 /** An order for the screens: `pending` while it waits in the outbox (placed offline, not confirmed). */
 export type OrderView = MirrorOrder & { pending: boolean };
 
-export type CustomerFlags = SetupFlags & { hasPrescriptions: boolean };
 
 export async function readCustomer(db: LocalDb): Promise<CustomerRecord | null> {
   const owner = await mirrorOwner(db);
@@ -48,10 +45,3 @@ export async function readInsurers(db: LocalDb): Promise<string[]> {
   return insurerList((await db.insurers.toArray()).map((r) => r.name));
 }
 
-/** Setup flags (spec §4) and whether an active prescription exists, of the mirrored customer. */
-export function customerFlags(customer: CustomerRecord | null, now: Date): CustomerFlags {
-  return {
-    ...setupFlags(customer),
-    hasPrescriptions: (customer?.webshop_customer_medication ?? []).some((p) => isPrescriptionActive(p, now)),
-  };
-}

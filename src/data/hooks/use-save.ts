@@ -31,3 +31,6 @@ export function useSave<A extends unknown[], E extends string>(command: OutboxCo
     [run],
   );
 }
+
+/** A save's outcome as a form reports it: refused on this device (the command's code), or how far it got. */
+export const deliveryOf = <E extends string>(outcome: SaveOutcome<E>): Delivery => (outcome.ok ? outcome.value.delivery : { state: 'refused', code: outcome.error });

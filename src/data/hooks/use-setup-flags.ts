@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb, type LocalDb } from '../local/local-db';
-import { customerFlags, readCustomer, type CustomerFlags } from './mirror-queries';
+import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
+import { readCustomer } from './mirror-queries';
 
-export type { CustomerFlags } from './mirror-queries';
+export type { CustomerFlags } from '../../domain/setup-state';
 
 /** hasProfile, hasAddress, …, hasSetup (spec §4, setup-state.ts) and hasPrescriptions, from the mirror. */
 export function useSetupFlags(db: LocalDb = localDb(), now: () => Date = () => new Date()): CustomerFlags | undefined {

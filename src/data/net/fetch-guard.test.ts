@@ -55,6 +55,14 @@ describe('guardFetch', () => {
     await answer(503, '5');
     expect(retryAfter.until()).toBe(NOW + 30_000);
   });
+
+  // a 429 to a refresh would make supabase-js drop the session of a patient whose token expired
+  it('a 429 to a token refresh reaches supabase-js as a retryable 503; other 429s stay', async () => {
+    const busy = guardFetch(async () => new Response('{"code":"over_request_rate_limit"}', { status: 429 }), { anonKey: ANON, storedAccessToken: () => null, now: () => NOW });
+    expect((await busy('http://127.0.0.1:54321/auth/v1/token?grant_type=refresh_token')).status).toBe(503);
+    expect((await busy('http://127.0.0.1:54321/auth/v1/token?grant_type=password')).status).toBe(429);
+    expect((await busy(REST)).status).toBe(429);
+  });
 });
 
 describe('retryAfterMs', () => {

@@ -6,6 +6,9 @@
 //   error instead (the pull writes nothing, the outbox retries), and the reconnect refreshes
 //   the token first (session/patient-session.ts).
 // - It notes Retry-After of a 429 or 503 for the replay (retry-after.ts).
+// - A 429 to a token refresh reaches supabase-js as a 503: it takes a 429 for a refused refresh
+//   and, with the access token expired, drops the session — a patient signed out for asking
+//   too often. A 503 is retried instead.
 // Auth calls (/auth/v1) pass untouched: they are how a token gets refreshed.
 import type { RetryAfterLog } from './retry-after';
 
@@ -26,6 +29,7 @@ export class StaleTokenError extends TypeError {
 }
 
 const GUARDED_PATH = /\/(rest|functions)\/v1\//;
+const REFRESH = /\/auth\/v1\/token\?(?:.*&)?grant_type=refresh_token/;
 
 /** The `exp` claim of a JWT in epoch ms (null: not a JWT or no exp). */
 export function tokenExpiry(token: string): number | null {
@@ -58,6 +62,9 @@ export function guardFetch(base: typeof fetch, options: FetchGuardOptions): type
     }
     const response = await base(input, init);
     options.retryAfter?.record(response);
+    if (response.status === 429 && REFRESH.test(urlOf(input))) {
+      return new Response(await response.text(), { status: 503, statusText: 'Service Unavailable', headers: response.headers });
+    }
     return response;
   };
 }

@@ -20,6 +20,7 @@ import type {
   InsuranceFields,
   OrderDefaultsFields,
   OutboxCommand,
+  PrescriptionMailBody,
   QuestionnaireFields,
   SendMethodFields,
   TypedOutboxEntry,
@@ -184,6 +185,15 @@ export function setSendAsap(ctx: OutboxContext, customerId: CustomerId, sendAsap
     if (!info) return err('no_send_method');
     return ok({ kind: 'additionalInfo.sendAsap', payload: { id: info.id, send_asap: sendAsap } });
   });
+}
+
+/**
+ * Tells the chosen partner (espace) or the pharmacy's desk (post, email) that a prescription
+ * comes (spec §7 prescriptionLocationMail), once: through the outbox, so a choice made offline
+ * is mailed when the connection is back, and the entry id keeps a replay from mailing twice.
+ */
+export function announcePrescription(ctx: OutboxContext, customerId: CustomerId, body: PrescriptionMailBody): Promise<CommandResult> {
+  return queue(ctx, customerId, async (_record, tempId) => ok({ kind: 'mail.prescriptionLocation', payload: { id: await tempId(), body } }));
 }
 
 /** Reset of the send method (spec §4): deletes the latest additional-info record by id. */

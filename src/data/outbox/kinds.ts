@@ -40,6 +40,14 @@ export interface OutboxCommandMap {
   'additionalInfo.sendAsap': { id: RecordId; send_asap: boolean };
   'additionalInfo.delete': { id: RecordId };
   'order.create': { id: RecordId; body: WebshopOrderBody };
+  /** prescriptionLocationMail (spec §7): tells the partner or the pharmacy's desk; `id` names nothing (a temporary id) */
+  'mail.prescriptionLocation': { id: RecordId; body: PrescriptionMailBody };
+}
+
+/** The body of prescriptionLocationMail: the chosen location (espace) or the method (post, email). */
+export interface PrescriptionMailBody {
+  prescription_location?: string;
+  prescription_send_method?: 'post' | 'email' | 'espace';
 }
 
 export type OutboxKind = keyof OutboxCommandMap;
@@ -57,6 +65,7 @@ const SUPERSEDES: Record<OutboxKind, boolean> = {
   'additionalInfo.sendAsap': true,
   'additionalInfo.delete': false,
   'order.create': false,
+  'mail.prescriptionLocation': false,
 };
 
 export const OUTBOX_KINDS = Object.keys(SUPERSEDES) as readonly OutboxKind[];

@@ -49,7 +49,8 @@ function rowFields(entry: TypedOutboxEntry): Record<string, unknown> {
 
 /** The customer record with the entry applied (orders leave it unchanged). */
 export function applyToCustomer(record: CustomerRecord | undefined, entry: TypedOutboxEntry): CustomerRecord | undefined {
-  if (entry.kind === 'order.create') return record;
+  // an order shows in the order list; a mail changes nothing the patient sees
+  if (entry.kind === 'order.create' || entry.kind === 'mail.prescriptionLocation') return record;
   const base = record ?? emptyCustomer(entry.customer_id);
   if (entry.kind === 'customer.upsert') {
     const { first_name, last_name, gender, birthday } = entry.payload;

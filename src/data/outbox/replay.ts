@@ -94,9 +94,11 @@ export function createReplayer(deps: ReplayDeps) {
   let sessionFailures = 0;
   let timer: unknown = null;
   let timerAt = Infinity;
+  /** after stop(): a pass that was under way ends without leaving a timed retry behind */
+  let stopped = false;
   const schedule = (at: number) => {
     set({ nextAttemptAt: at });
-    if (timer !== null && timerAt <= at) return;
+    if (stopped || (timer !== null && timerAt <= at)) return;
     if (timer !== null) timers.clearTimeout(timer as never);
     timerAt = at;
     timer = timers.setTimeout(() => {
@@ -227,6 +229,7 @@ export function createReplayer(deps: ReplayDeps) {
     /** Follows commands and auth changes; runs a first pass. */
     start(): void {
       if (stopFns.length) return;
+      stopped = false;
       stopFns = [
         onOutboxAppended(() => trigger()),
         session.watch(() => status.get().paused !== null, {
@@ -240,6 +243,7 @@ export function createReplayer(deps: ReplayDeps) {
       trigger();
     },
     stop(): void {
+      stopped = true;
       stopFns.forEach((f) => f());
       stopFns = [];
       if (timer !== null) timers.clearTimeout(timer as never);

@@ -12,7 +12,7 @@ type WriteTo<Tables extends WrittenTable> = { [T in Tables]: { table: T; row: Ta
 export type RowWrite = WriteTo<WrittenTable>;
 export type ListWrite = WriteTo<CustomerList>;
 
-type ListEntry = TypedOutboxEntry & { kind: Exclude<TypedOutboxEntry['kind'], 'order.create' | 'customer.upsert' | 'additionalInfo.delete'> };
+type ListEntry = TypedOutboxEntry & { kind: Exclude<TypedOutboxEntry['kind'], 'order.create' | 'customer.upsert' | 'additionalInfo.delete' | 'mail.prescriptionLocation'> };
 
 /**
  * The row of a list entry: the server's id (none for a row the server has not inserted yet),

@@ -38,11 +38,16 @@ export function sameContent(row: Record<string, unknown>, fields: Record<string,
   return Object.entries(fields).every(([k, v]) => normal(row[k]) === normal(v));
 }
 
-async function latestMatching(client: AppClient, table: CustomerList, customerId: string, fields: Record<string, unknown>): Promise<number | null> {
+/**
+ * The latest row's id when it holds these fields, null when it does not. A read that fails is
+ * no answer: inserting then would store an edit a second time when its first attempt did.
+ */
+async function latestMatching(client: AppClient, table: CustomerList, customerId: string, fields: Record<string, unknown>): Promise<{ id: number | null } | { failed: RestAnswer }> {
   // no retries of postgrest-js here: the outbox has its own backoff
-  const { data, error } = await client.from(table).select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).retry(false);
+  const { data, error, status } = await client.from(table).select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).retry(false);
+  if (error) return { failed: { error, status } };
   const row = data?.[0];
-  return !error && row && sameContent(row, fields) ? row.id : null;
+  return { id: row && sameContent(row, fields) ? row.id : null };
 }
 
 /** The text of a function's error body ({message} of the handlers, {msg} of the gateway). */
@@ -52,12 +57,10 @@ function messageOf(body: unknown): string {
   return 'msg' in body && body.msg != null ? String(body.msg) : '';
 }
 
-async function sendOrder(client: AppClient, entry: TypedOutboxEntry & { kind: 'order.create' }): Promise<SendOutcome> {
-  const { data, error } = await client.functions.invoke<{ id: number }>('webshopOrder', {
-    body: entry.payload.body,
-    headers: { 'Idempotency-Key': entry.id },
-  });
-  if (!error) return { type: 'ok', serverId: Number(data?.id) };
+/** A server function with the entry id as Idempotency-Key (a replay answers as the first call did). */
+async function sendToFunction(client: AppClient, name: 'webshopOrder' | 'prescriptionLocationMail', entry: TypedOutboxEntry, body: object): Promise<SendOutcome> {
+  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body, headers: { 'Idempotency-Key': entry.id } });
+  if (!error) return { type: 'ok', ...(data?.id === undefined ? {} : { serverId: Number(data.id) }) };
   if (error instanceof FunctionsHttpError) {
     // functions-js puts the Response of a non-2xx answer in context
     const res: Response = error.context;
@@ -73,7 +76,9 @@ export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retr
   try {
     switch (entry.kind) {
       case 'order.create':
-        return await sendOrder(client, entry);
+        return await sendToFunction(client, 'webshopOrder', entry, entry.payload.body);
+      case 'mail.prescriptionLocation':
+        return await sendToFunction(client, 'prescriptionLocationMail', entry, entry.payload.body);
       case 'customer.upsert':
         return restOutcome(await upsertRow(client, { table: 'webshop_customers', row: entry.payload }));
       case 'additionalInfo.delete':
@@ -92,7 +97,8 @@ export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retr
     const write = listRow(entry, undefined);
     if (retried) {
       const stored = await latestMatching(client, write.table, entry.customer_id, fieldsOf(entry.payload));
-      if (stored !== null) return { type: 'ok', serverId: stored };
+      if ('failed' in stored) return restOutcome(stored.failed);
+      if (stored.id !== null) return { type: 'ok', serverId: stored.id };
     }
     const res = await insertRow(client, write);
     return restOutcome(res, res.data ? Number(res.data.id) : undefined);

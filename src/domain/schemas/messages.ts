@@ -32,6 +32,7 @@ export const msg = {
   sendMethodContactDoc: 'sendMethod.missing_contact_doc',
   sendMethodSendAsap: 'sendMethod.error_sendasap_missing',
   orderSelectNone: 'order.select.none',
+  commentTooLong: 'validation.commentTooLong',
   orderAmountRange: 'order.amountRange',
   orderAmountSingleUse: 'order.amountSingleUse',
 } as const;

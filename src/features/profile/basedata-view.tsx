@@ -8,9 +8,13 @@ import { syncState, type SyncState } from '../../data/sync/sync-state';
 import { latestById } from '../../domain/latest-by-id';
 import { dateInTimeZone } from '../../domain/zoned-time';
 import type { SaveDelivery } from '../../ui/save-feedback';
+import { Link } from 'wouter';
+import { paths } from '../../domain/paths';
+import { Msg } from '../../i18n/msg';
 import { Spinner } from '../../ui/spinner';
-import { BaseDataForm, type BaseDataChange } from './basedata-form';
-import { ProfileLayout } from './profile-nav';
+import { FROM_COMPLETE_OVERVIEW } from './overview-state';
+import { BaseDataForm, type BaseDataChange } from '../../ui/profile-forms/basedata-form';
+import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 
 /** Changes wait in the outbox and cannot go now (offline, a failing server, a paused replay). */
 const waiting = (s: SyncState): boolean => s.pendingCount > 0 && (!s.online || s.lastError !== null || s.paused !== null);
@@ -26,6 +30,8 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
   const savePersonal = useSave(saveBaseData);
   const saveAddr = useSave(saveAddress);
   const address = latestById(customer?.webshop_customer_address);
+  // spec §2: a complete overview redirects here and offers the prescription tutorial
+  const [fromOverview] = useState(() => Boolean((globalThis.history?.state as Record<string, unknown> | null)?.[FROM_COMPLETE_OVERVIEW]));
 
   /** Each command resolves once its outbox entry is written (offline too); the answer says how far the last one got. */
   async function save(change: BaseDataChange): Promise<SaveDelivery> {
@@ -45,6 +51,11 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
 
   return (
     <ProfileLayout titleId={titleId} flags={flags ?? null}>
+      {fromOverview ? (
+        <p className="notice notice--info">
+          <Msg id="profile.overview.complete" values={{ link: (chunks) => <Link href={paths.prescriptionTutorial.href()}>{chunks}</Link> }} />
+        </p>
+      ) : null}
       {customer === undefined || !userId ? (
         <Spinner />
       ) : (

@@ -7,13 +7,16 @@
 //     p_idempotency_key? }
 // Idempotency: the key (a UUID, the client's outbox entry id) may come as header
 // `Idempotency-Key`, as body field `p_idempotency_key`, or both (then they must be equal).
-// A replay with the same key answers the id of the order the first call created.
+// A replay with the same key answers the id of the order the first call created. Calls with
+// one key that arrive together wait for each other inside the RPC (a transaction lock on the
+// key, then the look-up), so a retry racing the first attempt also answers that id: never a
+// second order, a 409 or a 500 (tests/backend/order-race.postgres.test.ts, PostgreSQL 15).
 // Without a key every call places a new order.
 //
 // Answers: 200 {id}; 400 {error: invalid_json | invalid_request | invalid_medications |
 // idempotency_key_mismatch, message}; 401 not_authenticated; and the RPC's own rejections
 // with their status: 403 not_caller | insufficient_aal, 409 setup_incomplete |
-// idempotency_key_conflict, 422 empty_order | address_incomplete | comment_too_long |
+// idempotency_key_conflict | idempotency_key_reused (the key's order had another body), 422 empty_order | address_incomplete | comment_too_long |
 // not_prescribed | amount_out_of_range (hint names the fields or the pharmacode).
 import * as v from 'valibot';
 import type { FunctionEnv } from './env.ts';

@@ -14,7 +14,9 @@ import {
   isBanned,
   isConfirmed,
   isUniqueViolation,
+  checkMetadataSize,
   mergeMetadata,
+  normaliseEmail,
   obfuscatedUser,
   userByEmail,
   userById,
@@ -22,7 +24,7 @@ import {
   userMetadataOf,
   validateEmail,
 } from './users.ts';
-import { redirectOf, sendConfirmation, takeEmailQuota } from './verify.ts';
+import { redirectOf, sendConfirmation, takeEmailQuota } from './send-mail.ts';
 
 const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
 
@@ -34,7 +36,7 @@ export async function signup(call: Call): Promise<Response> {
   const rawEmail = str(body, 'email') ?? '';
   const phone = str(body, 'phone') ?? '';
   const password = str(body, 'password') ?? '';
-  const data = obj(body, 'data') ?? {};
+  const data = checkMetadataSize(obj(body, 'data') ?? {});
   if (!rawEmail && !phone) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   limitIp(call);
   if (!password) throw validationFailed('Signup requires a valid password');
@@ -80,7 +82,7 @@ export async function signup(call: Call): Promise<Response> {
         await tx.query('update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = $4 where id = $1', [
           id,
           passwordHash,
-          JSON.stringify(mergeMetadata(userMetadataOf(existing), data)),
+          JSON.stringify(checkMetadataSize(mergeMetadata(userMetadataOf(existing), data))),
           nowIso(ctx),
         ]);
         await confirmUser(tx, ctx, id);
@@ -127,9 +129,10 @@ async function passwordGrant(call: Call): Promise<Response> {
     throw validationFailed('missing email or phone');
   }
   limitIp(call);
-  const email = rawEmail.trim().toLowerCase();
-  const failureKey = `password:${email}`;
-  if (ctx.limiter.isOver(failureKey, ctx.limits.passwordFailuresPerEmail)) throw requestRateLimit();
+  const email = normaliseEmail(rawEmail);
+  // per address and e-mail: someone who knows a patient's e-mail cannot lock them out elsewhere
+  const failureKey = `password:${call.ip ?? 'unknown'}:${email}`;
+  if (ctx.limiter.isOver(failureKey, ctx.limits.passwordFailuresPerIpAndEmail)) throw requestRateLimit();
 
   const user = await userByEmail(ctx.db, email);
   const ok = await verifyPassword(password, user?.encrypted_password, ctx.bcryptCost);
@@ -209,7 +212,7 @@ export async function updateUser(call: Call): Promise<Response> {
   }
   if (emailChanges) takeEmailQuota(ctx, email);
 
-  const metadata = data ? mergeMetadata(userMetadataOf(user), data) : userMetadataOf(user);
+  const metadata = data ? checkMetadataSize(mergeMetadata(userMetadataOf(user), data)) : userMetadataOf(user);
   const now = nowIso(ctx);
   const emailToken = await ctx.db.transaction(async (tx) => {
     if (passwordHash) {

@@ -1,24 +1,14 @@
 // Sign-up, sign-in, tokens, user, logout, error shapes and rate limits of the local GoTrue,
 // driven with the real supabase-js client.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { BASE, createHarness, decodeClaims, freshEmail, type Harness } from './test-support.ts';
+import { BASE, decodeClaims, freshEmail, withAuthHarness } from './test-support.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let h: Harness;
+const h = withAuthHarness();
 const PW = 'correct horse 1';
-
-beforeAll(async () => {
-  h = await createHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(() => {
-  h.clock.offsetMs = 0;
-});
 
 async function signedUp(email = freshEmail(), data: Record<string, unknown> = {}) {
   const sb = h.client();

@@ -5,7 +5,10 @@ import { type AuthDeps, createCtx, makeCall, type Call } from './context.ts';
 import { AuthError, errorResponse, usesApiVersion2024 } from './errors.ts';
 import { json } from './http.ts';
 import { challenge, enroll, unenroll, verifyFactor } from './mfa.ts';
-import { otp, recover, resend, verifyGet, verifyPost } from './verify.ts';
+import { otp } from './magic-link.ts';
+import { recover } from './recover.ts';
+import { resend } from './resend.ts';
+import { verifyGet, verifyPost } from './verify.ts';
 
 export type { AuthDeps } from './context.ts';
 export { DEFAULT_RATE_LIMITS, type RateLimits } from './ratelimit.ts';

@@ -1,27 +1,15 @@
 // Flows that go through the mailbox: password reset (code, implicit link, PKCE link),
 // e-mail change by code, e-mail OTP, sign-up confirmation, and the e-mail send limit.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuthChangeEvent } from '@supabase/supabase-js';
-import { BASE, codeOf, createHarness, decodeClaims, freshEmail, lastMail, linkOf, type Harness } from './test-support.ts';
+import { BASE, codeOf, decodeClaims, freshEmail, lastMail, linkOf, withAuthHarness } from './test-support.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let h: Harness;
-let confirming: Harness;
+const h = withAuthHarness();
+// a second handler on the same database with [auth.email] enable_confirmations = true
+const confirming = withAuthHarness({ enableConfirmations: true }, {}, () => h.db);
 const PW = 'correct horse 1';
-
-beforeAll(async () => {
-  h = await createHarness();
-  // a second handler on the same database with [auth.email] enable_confirmations = true
-  confirming = await createHarness({ enableConfirmations: true }, {}, h.db);
-}, 60_000);
-afterAll(async () => {
-  await confirming?.close();
-  await h?.close();
-});
-afterEach(() => {
-  h.clock.offsetMs = 0;
-});
 
 async function signedUp(data: Record<string, unknown> = {}) {
   const email = freshEmail();

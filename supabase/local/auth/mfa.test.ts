@@ -1,24 +1,14 @@
 // TOTP enrolment, challenge, verification (aal2), the AAL rules on user updates and
 // unenrolment, and the wrong-code limit, through supabase.auth.mfa.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { createHarness, decodeClaims, freshEmail, type Harness } from './test-support.ts';
+import { decodeClaims, freshEmail, withAuthHarness } from './test-support.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let h: Harness;
+const h = withAuthHarness();
 const PW = 'correct horse 1';
-
-beforeAll(async () => {
-  h = await createHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(() => {
-  h.clock.offsetMs = 0;
-});
 
 const codeFor = (secret: string, offsetMs = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetMs });

@@ -8,22 +8,25 @@ export interface Limit {
 }
 
 export interface RateLimits {
-  /** failed password grants per e-mail; once reached, every password grant for it gets 429 */
-  passwordFailuresPerEmail: Limit;
+  /**
+   * failed password grants per client address and e-mail; once reached, every password grant
+   * for that e-mail from that address gets 429 (from another address the patient still signs in)
+   */
+  passwordFailuresPerIpAndEmail: Limit;
   /** failed POST /verify codes per e-mail (sign-up, recovery, magic link, e-mail change) */
   otpFailuresPerEmail: Limit;
   /** wrong TOTP codes per factor */
   mfaFailuresPerFactor: Limit;
   /** e-mails (confirmation, magic link, recovery, e-mail change) per address; requests for unknown addresses count too */
   emailsPerAddress: Limit;
-  /** sign-in, sign-up, verify, recover, otp and resend requests per client address (only when the address is known) */
+  /** sign-in, sign-up, verify, recover, otp and resend requests per client address (when the address is known) */
   requestsPerIp: Limit;
-  /** refresh-token grants per client address (only when the address is known) */
+  /** refresh-token grants per client address (when the address is known) */
   tokenRefreshesPerIp: Limit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  passwordFailuresPerEmail: { max: 10, windowSeconds: 5 * 60 },
+  passwordFailuresPerIpAndEmail: { max: 10, windowSeconds: 5 * 60 },
   otpFailuresPerEmail: { max: 10, windowSeconds: 5 * 60 },
   mfaFailuresPerFactor: { max: 5, windowSeconds: 5 * 60 },
   emailsPerAddress: { max: 5, windowSeconds: 60 * 60 },

@@ -7,6 +7,7 @@ import { configFromEnv, type StackConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { openPglite } from '../db/pglite.ts';
 import { createMailbox, type Mail, type Mailbox } from '../mailbox.ts';
+import { withHarness } from '../test-harness.ts';
 import { createAuthHandler, type AuthDeps } from './handler.ts';
 
 export const BASE = 'http://local.test';
@@ -80,6 +81,22 @@ export async function createHarness(overrides: Partial<StackConfig> = {}, deps: 
       if (ownDb) await theDb.close();
     },
   };
+}
+
+/**
+ * The auth harness of a test file: opened before its tests, closed after them, its clock put
+ * back after each test. `db` shares another harness's database (read when opening).
+ */
+export function withAuthHarness(overrides: Partial<StackConfig> = {}, deps: Partial<AuthDeps> = {}, db?: () => Db): Harness {
+  return withHarness(
+    () => createHarness(overrides, deps, db?.()),
+    (h) => h.close(),
+    {
+      afterEach: (h) => {
+        h.clock.offsetMs = 0;
+      },
+    },
+  );
 }
 
 /** The newest mail to `to`. */

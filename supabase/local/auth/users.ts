@@ -245,6 +245,21 @@ export async function confirmUser(tx: DbSession, ctx: Ctx, userId: string): Prom
 }
 
 /** GoTrue's UpdateUserMetaData: keys merge, a null value removes the key. */
+/** user_metadata as JSON may have at most this many bytes: it travels in every access token */
+export const MAX_USER_METADATA_BYTES = 4096;
+
+/** 400 validation_failed when user_metadata would be larger than MAX_USER_METADATA_BYTES. */
+export function checkMetadataSize(metadata: Record<string, unknown>): Record<string, unknown> {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw validationFailed(`User metadata is too large: ${bytes} bytes as JSON, at most ${MAX_USER_METADATA_BYTES}`);
+  }
+  return metadata;
+}
+
+/** The e-mail as the limits count it: without surrounding spaces, in lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
 export function mergeMetadata(current: Record<string, unknown>, updates: Record<string, unknown>): Record<string, unknown> {
   const out = { ...current };
   for (const [k, v] of Object.entries(updates)) {

@@ -29,6 +29,8 @@ export interface RoleSettings {
   readOnly?: boolean;
   /** the request's search_path (exposed schema plus extra_search_path) */
   searchPath?: string;
+  /** the role's statement_timeout (PostgREST applies the impersonated role's settings) */
+  statementTimeout?: string;
 }
 
 /**
@@ -48,6 +50,10 @@ export async function asRole<T>(
   if (settings.searchPath !== undefined) {
     params.push(settings.searchPath);
     sets.push(`set_config('search_path', $${params.length}, true)`);
+  }
+  if (settings.statementTimeout !== undefined) {
+    params.push(settings.statementTimeout);
+    sets.push(`set_config('statement_timeout', $${params.length}, true)`);
   }
   // read only may be switched on at any point of a transaction (only read-write must come first)
   if (settings.readOnly) sets.push(`set_config('transaction_read_only', 'on', true)`);

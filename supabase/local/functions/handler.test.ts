@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseToml } from '../config-toml.ts';
 import { configFromEnv, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, type StackConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { signJwt } from '../jwt.ts';
@@ -38,7 +39,7 @@ const call = (handler: ReturnType<typeof createFunctionsHandler>, name: string, 
 describe('createFunctionsHandler', () => {
   it('reads verify_jwt from config.toml', () => {
     const toml = '[functions.a]\nverify_jwt = false # public\n\n[functions."b"]\nverify_jwt = true\n[other]\nverify_jwt = false\n';
-    expect(verifyJwtSettings(toml)).toEqual({ a: false, b: true });
+    expect(verifyJwtSettings(parseToml(toml))).toEqual({ a: false, b: true });
   });
 
   it('answers like the CLI gateway for unknown functions and missing or bad tokens', async () => {

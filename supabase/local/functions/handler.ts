@@ -9,14 +9,13 @@
 // - a handler that throws: 500 {"code":"WORKER_ERROR", "message": ...}.
 // The handlers reach PostgREST over HTTP at config.apiUrl, as hosted functions do.
 import { createClient } from '@supabase/supabase-js';
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import type { StackConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { verifyJwt } from '../jwt.ts';
 import type { Mailbox } from '../mailbox.ts';
 import type { FunctionEnv, FunctionHandler } from '../../functions/_shared/env.ts';
-import { CONFIG_TOML_PATH, parseToml } from '../config-toml.ts';
+import { readConfigToml, tableAt, tomlBoolean, type TomlTable } from '../config-toml.ts';
 import { handlePrescriptionLocationMail } from '../../functions/_shared/prescription-location-mail.ts';
 import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generic-meds.ts';
 import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
@@ -27,22 +26,14 @@ export const FUNCTIONS: Record<string, FunctionHandler> = {
   prescriptionLocationMail: handlePrescriptionLocationMail,
 };
 
-/** [functions.<slug>] verify_jwt = true|false of a config.toml text. */
-export function verifyJwtSettings(toml: string): Record<string, boolean> {
+/** [functions.<slug>] verify_jwt = true|false of a parsed config.toml. */
+export function verifyJwtSettings(toml: TomlTable): Record<string, boolean> {
   const settings: Record<string, boolean> = {};
-  for (const [table, values] of Object.entries(parseToml(toml))) {
-    const slug = /^functions\.([A-Za-z][A-Za-z0-9_-]*)$/.exec(table)?.[1];
-    if (slug && typeof values.verify_jwt === 'boolean') settings[slug] = values.verify_jwt;
+  for (const slug of Object.keys(tableAt(toml, 'functions'))) {
+    const value = tomlBoolean(tableAt(toml, `functions.${slug}`), 'verify_jwt', `[functions.${slug}]`);
+    if (value !== undefined) settings[slug] = value;
   }
   return settings;
-}
-
-function readTomlText(): string {
-  try {
-    return readFileSync(CONFIG_TOML_PATH, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 const gatewayError = (status: number, body: unknown) =>
@@ -52,11 +43,11 @@ export function createFunctionsHandler(deps: {
   db: Db;
   config: StackConfig;
   mailbox: Mailbox;
-  /** config.toml text; read from supabase/config.toml when omitted */
-  configToml?: string;
+  /** parsed config.toml; supabase/config.toml when omitted */
+  configToml?: TomlTable;
 }): (req: Request, name: string) => Promise<Response> {
   const { config, mailbox } = deps;
-  const verify = verifyJwtSettings(deps.configToml ?? readTomlText());
+  const verify = verifyJwtSettings(deps.configToml ?? readConfigToml());
   const env: FunctionEnv = {
     SUPABASE_URL: config.apiUrl,
     SUPABASE_ANON_KEY: config.anonKey,

@@ -2,6 +2,7 @@
 // the schema cache, and running SQL as the request's role (PostgREST's transaction).
 import { asRole, type Db, type DbSession } from '../db/db.ts';
 import type { Claims } from '../jwt.ts';
+import { roleOf } from './auth.ts';
 import { RestError } from './errors.ts';
 import type { MediaChoice, Preferences } from './headers.ts';
 import type { Reply } from './respond.ts';
@@ -54,6 +55,7 @@ class Rollback {
  * for GET/HEAD; `Prefer: tx=rollback` rolls back after the reply is built.
  */
 export async function runAsRole(ctx: RequestContext, readOnly: boolean, fn: (tx: DbSession) => Promise<Reply>): Promise<Reply> {
+  const statementTimeout = (await ctx.schema.get()).statementTimeouts.get(roleOf(ctx.claims));
   try {
     return await asRole(
       ctx.db,
@@ -63,7 +65,7 @@ export async function runAsRole(ctx: RequestContext, readOnly: boolean, fn: (tx:
         if (ctx.prefs.tx === 'rollback') throw new Rollback(reply);
         return reply;
       },
-      { readOnly, searchPath: SEARCH_PATH },
+      { readOnly, searchPath: SEARCH_PATH, statementTimeout },
     );
   } catch (error) {
     if (error instanceof Rollback) return error.reply;

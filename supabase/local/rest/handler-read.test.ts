@@ -1,25 +1,12 @@
 // Reads through the REST handler, driven by supabase-js (its real requests) against an
 // in-memory PGlite with the fixture schema of test-fixture.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
 import { configFromEnv, DEFAULT_ANON_KEY } from '../config.ts';
 import { createRestHandler } from './handler.ts';
 import { signJwt } from '../jwt.ts';
-import { openTestStack, USER_A, USER_B, type TestStack } from './test-fixture.ts';
+import { USER_A, USER_B, withRestFixture } from './test-fixture.ts';
 
-let stack: TestStack;
-let anna: SupabaseClient;
-let bruno: SupabaseClient;
-let anon: SupabaseClient;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  stack = await openTestStack();
-  [anna, bruno, anon, service] = await Promise.all([stack.client(USER_A), stack.client(USER_B), stack.client('anon'), stack.client('service_role')]);
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const { stack, anna, bruno, anon, service } = withRestFixture();
 
 const ids = (rows: { id: number }[] | null) => (rows ?? []).map((r) => r.id);
 

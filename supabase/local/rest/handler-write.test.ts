@@ -1,23 +1,10 @@
 // Writes through the REST handler, driven by supabase-js against an in-memory PGlite with
 // the fixture schema of test-fixture.ts: insert, upsert, update, delete, representation
 // under RLS, status codes, and rollback of failed .single() mutations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { openTestStack, USER_A, USER_B, type TestStack } from './test-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { USER_A, USER_B, withRestFixture } from './test-fixture.ts';
 
-let stack: TestStack;
-let anna: SupabaseClient;
-let bruno: SupabaseClient;
-let anon: SupabaseClient;
-let service: SupabaseClient;
-
-beforeAll(async () => {
-  stack = await openTestStack();
-  [anna, bruno, anon, service] = await Promise.all([stack.client(USER_A), stack.client(USER_B), stack.client('anon'), stack.client('service_role')]);
-}, 120_000);
-afterAll(async () => {
-  await stack?.close();
-});
+const { stack, anna, bruno, anon, service } = withRestFixture();
 
 const orderRow = async (id: number) => (await stack.db.query<{ status: number; comment: string | null }>('select status, comment from public.orders where id = $1', [id])).rows[0];
 
@@ -139,6 +126,15 @@ describe('upsert', () => {
 });
 
 describe('update and delete', () => {
+  it('PATCH with an empty object updates nothing: 204, or an empty representation', async () => {
+    const before = await orderRow(1);
+    const minimal = await anna.from('orders').update({}).eq('id', 1).neq('status', 99);
+    expect([minimal.status, minimal.error]).toEqual([204, null]);
+    const rep = await anna.from('orders').update({}).eq('id', 1).select('id');
+    expect([rep.status, rep.error, rep.data]).toEqual([200, null, []]);
+    expect(await orderRow(1)).toEqual(before);
+  });
+
   it('updates filtered rows: 204, or 200 with the rows', async () => {
     const minimal = await anna.from('orders').update({ comment: 'patched' }).eq('id', 1);
     expect([minimal.status, minimal.data]).toEqual([204, null]);

@@ -9,6 +9,7 @@ import { authenticate, roleOf } from './auth.ts';
 import type { RequestContext } from './context.ts';
 import { errorResponse, RestError, toRestError } from './errors.ts';
 import { checkProfile, negotiate, parsePrefer } from './headers.ts';
+import { isJsonContentType, unsupportedContentType } from './limits.ts';
 import { toResponse, type Reply } from './respond.ts';
 import { callRpc } from './rpc-action.ts';
 import { SchemaCacheHolder } from './schema-cache.ts';
@@ -64,9 +65,6 @@ async function route(ctx: RequestContext, path: string): Promise<Reply> {
   }
 }
 
-/** [api] max_rows of supabase/config.toml (StackConfig does not carry it) */
-export const DEFAULT_MAX_ROWS = 1000;
-
 export function createRestHandler(deps: { db: Db; config: StackConfig; maxRows?: number }): RestHandler {
   const schema = new SchemaCacheHolder(deps.db);
   const handler = async (req: Request, path: string): Promise<Response> => {
@@ -74,6 +72,9 @@ export function createRestHandler(deps: { db: Db; config: StackConfig; maxRows?:
     try {
       claims = await authenticate(req, deps.config.jwtSecret);
       const profiled = checkProfile(req);
+      // a body is JSON or nothing: text, bytes or an unlabelled body are refused before reading it
+      const contentType = req.headers.get('content-type');
+      if (req.body !== null && !isJsonContentType(contentType)) throw unsupportedContentType(contentType);
       const accept = req.headers.get('accept');
       const isRoot = path.replace(/\/+/g, '') === '';
       const media = isRoot ? { shape: 'array' as const, stripNulls: false } : negotiate(accept);
@@ -86,7 +87,7 @@ export function createRestHandler(deps: { db: Db; config: StackConfig; maxRows?:
         profiled,
         db: deps.db,
         schema,
-        maxRows: deps.maxRows ?? DEFAULT_MAX_ROWS,
+        maxRows: deps.maxRows ?? deps.config.maxRows,
       };
       return toResponse(await route(ctx, path), req.method === 'HEAD');
     } catch (error) {

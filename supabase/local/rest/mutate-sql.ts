@@ -4,6 +4,7 @@
 // The statement is the `pgrst_source` CTE of the final query; RETURNING 1 when no
 // representation is asked for (no SELECT privilege or policy needed then).
 import { columnNotFound, invalidBody, RestError } from './errors.ts';
+import { tooManyRows } from './limits.ts';
 import { quoteQi } from './read-plan.ts';
 import { logicSql } from './read-sql.ts';
 import type { Table } from './schema-cache.ts';
@@ -18,7 +19,7 @@ export interface Payload {
   isArray: boolean;
 }
 
-export function parsePayload(text: string, columnsParam: string[] | null, table: Table): Payload {
+export function parsePayload(text: string, columnsParam: string[] | null, table: Table, maxRows: number): Payload {
   let body: unknown;
   try {
     body = text.trim() === '' ? undefined : JSON.parse(text);
@@ -30,6 +31,7 @@ export function parsePayload(text: string, columnsParam: string[] | null, table:
   if (isObject(body)) rows = [body];
   else if (Array.isArray(body) && body.every(isObject)) rows = body;
   else throw invalidBody('Empty or invalid json');
+  if (rows.length > maxRows) throw tooManyRows(rows.length, maxRows);
   let columns: string[];
   if (columnsParam) columns = columnsParam;
   else {
@@ -95,7 +97,8 @@ export function insertSql(table: Table, payload: Payload, o: InsertOptions, p: P
 
 /** PATCH body: one JSON object; its keys are the columns set. */
 export function parsePatchBody(text: string, table: Table): Payload {
-  const payload = parsePayload(text, null, table);
+  // an array is refused below whatever its length; the row cap must not answer first
+  const payload = parsePayload(text, null, table, Number.POSITIVE_INFINITY);
   if (payload.isArray) throw invalidBody('Expected a single JSON object for PATCH');
   return payload;
 }
@@ -111,7 +114,8 @@ function whereClause(where: LogicTree[], p: Params, verb: 'UPDATE' | 'DELETE'): 
 export function updateSql(table: Table, payload: Payload, where: LogicTree[], schema: string, returning: boolean, p: Params): string {
   const qi = quoteQi(schema, table.name);
   const cond = whereClause(where, p, 'UPDATE');
-  if (payload.columns.length === 0) return `SELECT ${ident(ALIAS)}.* FROM ${qi} AS ${ident(ALIAS)} WHERE false`;
+  // an empty object updates nothing; the filters stay in the statement (their values are bound)
+  if (payload.columns.length === 0) return `SELECT ${ident(ALIAS)}.* FROM ${qi} AS ${ident(ALIAS)}${cond} AND false`;
   const set = payload.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
   const typed = typedColumns(table, payload.columns);
   const names = payload.columns.map(ident).join(', ');

@@ -44,7 +44,16 @@ export interface SchemaCache {
   rels: Map<string, Relationship[]>;
   /** functions callable as /rpc/<name>, by name (overloads share one) */
   routines: Map<string, Routine[]>;
+  /** statement_timeout of each API role that has one (`alter role … set`), applied per request */
+  statementTimeouts: Map<string, string>;
 }
+
+const ROLE_TIMEOUTS_SQL = `
+select r.rolname as role, substr(c, length('statement_timeout=') + 1) as value
+  from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
+ where c like 'statement_timeout=%'
+   and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+ order by s.setdatabase`;
 
 const TABLES_SQL = `
 select coalesce(json_agg(t order by t.name), '[]')::text as json from (
@@ -142,7 +151,10 @@ export async function loadSchemaCache(db: Db, schema = 'public'): Promise<Schema
   for (const c of JSON.parse(computedRow?.json ?? '[]') as { fn: string; table: string; ftable: string; single: boolean }[]) {
     add({ table: c.table, ftable: c.ftable, constraint: c.fn, isSelf: c.table === c.ftable, card: c.single ? 'O2O' : 'O2M', cols: [], computed: { fn: c.fn, single: c.single } });
   }
-  return { schema, tables, rels, routines: await loadRoutines(db, schema) };
+  const timeouts = (await db.query<{ role: string; value: string }>(ROLE_TIMEOUTS_SQL)).rows;
+  // a database-specific setting (ordered last) wins over the role's general one
+  const statementTimeouts = new Map(timeouts.map((t) => [t.role, t.value]));
+  return { schema, tables, rels, routines: await loadRoutines(db, schema), statementTimeouts };
 }
 
 /** Caches the schema per process; `reload()` after DDL (the handler does it on a miss). */

@@ -1,6 +1,8 @@
 // The select= grammar: columns, `*`, `alias:col`, `col::type`, JSON paths, and embedded
-// resources `alias:rel!hint!inner(...)` / spread `...rel(...)`, nested to any depth.
+// resources `alias:rel!hint!inner(...)` / spread `...rel(...)`, nested up to the limits of
+// limits.ts (how many embeds, how deep).
 import { RestError } from './errors.ts';
+import { embedTooDeep, MAX_EMBED_DEPTH, MAX_EMBEDS, tooManyEmbeds } from './limits.ts';
 import { atItemEnd, Cursor, field, fieldName, IDENT_CHAR, sepByDash } from './cursor.ts';
 import type { SelectItem } from './types.ts';
 
@@ -44,7 +46,12 @@ function selectField(c: Cursor): SelectItem {
   return { kind: 'field', field: f, alias, cast };
 }
 
-function selectRelation(c: Cursor): SelectItem {
+/** embeds seen so far; checked while parsing, so a long or deep select= costs no more than the limit */
+interface Budget {
+  embeds: number;
+}
+
+function selectRelation(c: Cursor, depth: number, budget: Budget): SelectItem {
   c.ws();
   const spread = c.eat('...');
   const alias = spread ? null : tryAlias(c);
@@ -53,21 +60,27 @@ function selectRelation(c: Cursor): SelectItem {
   const { hint, joinType } = embedParams(c);
   c.ws();
   c.expect('(');
-  const children = selectForest(c);
+  if (depth > MAX_EMBED_DEPTH) throw embedTooDeep();
+  if (++budget.embeds > MAX_EMBEDS) throw tooManyEmbeds();
+  const children = selectForest(c, depth + 1, budget);
   c.ws();
   c.expect(')', '")"');
   c.ws();
   return { kind: 'relation', name, alias, hint, joinType, spread, children };
 }
 
-function selectForest(c: Cursor): SelectItem[] {
+function selectForest(c: Cursor, depth: number, budget: Budget): SelectItem[] {
   const items: SelectItem[] = [];
   c.ws();
   if (c.done || c.peek() === ')') return items;
   for (;;) {
     const start = c.pos;
-    const rel = c.startsWith('...') ? selectRelation(c) : c.attempt(() => selectRelation(c));
-    if (!rel) c.pos = start;
+    const embeds = budget.embeds;
+    const rel = c.startsWith('...') ? selectRelation(c, depth, budget) : c.attempt(() => selectRelation(c, depth, budget));
+    if (!rel) {
+      c.pos = start;
+      budget.embeds = embeds;
+    }
     items.push(rel ?? selectField(c));
     c.ws();
     if (!c.eat(',')) return items;
@@ -76,7 +89,7 @@ function selectForest(c: Cursor): SelectItem[] {
 
 export function parseSelect(src: string): SelectItem[] {
   const c = new Cursor(src, 'select parameter');
-  const items = selectForest(c);
+  const items = selectForest(c, 1, { embeds: 0 });
   if (!c.done) throw c.fail('",", or end of input');
   return items;
 }

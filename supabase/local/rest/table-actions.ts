@@ -67,7 +67,7 @@ async function planMutation(ctx: RequestContext, name: string, body: 'insert' | 
   const text = body ? await ctx.req.text() : '';
   return withSchema(ctx, (cache) => {
     const table = tableOf(cache, name);
-    const payload = body === 'insert' ? parsePayload(text, qp.columns, table) : body === 'patch' ? parsePatchBody(text, table) : null;
+    const payload = body === 'insert' ? parsePayload(text, qp.columns, table, ctx.maxRows) : body === 'patch' ? parsePatchBody(text, table) : null;
     const where = body === 'insert' ? [] : rootWhere(qp, table);
     const root =
       ctx.prefs.return === 'representation'

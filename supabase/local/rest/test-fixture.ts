@@ -11,6 +11,7 @@ import { configFromEnv, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_RO
 import type { Db } from '../db/db.ts';
 import { openPglite } from '../db/pglite.ts';
 import { signJwt } from '../jwt.ts';
+import { late, withHarness } from '../test-harness.ts';
 import { createRestHandler, type RestHandler } from './handler.ts';
 
 export const USER_A = '00000000-0000-4000-8000-00000000000a';
@@ -135,7 +136,7 @@ export interface TestStack {
 export async function openTestStack(): Promise<TestStack> {
   const db = await openPglite(null);
   const sqlDir = fileURLToPath(new URL('../sql/', import.meta.url));
-  for (const file of ['00-supabase-roles.sql', '10-auth-schema.sql']) await db.exec(await readFile(join(sqlDir, file), 'utf8'));
+  for (const file of ['00-supabase-roles.sql', '10-auth-schema.sql', '20-role-settings.sql']) await db.exec(await readFile(join(sqlDir, file), 'utf8'));
   await db.exec(TEST_SCHEMA);
   await db.exec(TEST_SEED);
   const config = configFromEnv({});
@@ -164,4 +165,26 @@ export async function openTestStack(): Promise<TestStack> {
     raw: (path, init) => fetchLocal(`${BASE_URL}/rest/v1${path}`, { ...init, headers: { apikey: DEFAULT_ANON_KEY, ...(init?.headers ?? {}) } }),
     close: () => db.close(),
   };
+}
+
+export interface RestFixture {
+  stack: TestStack;
+  /** supabase-js as USER_A, USER_B, anon and service_role */
+  anna: SupabaseClient;
+  bruno: SupabaseClient;
+  anon: SupabaseClient;
+  service: SupabaseClient;
+}
+
+/** The test stack of a test file with its four clients: opened before its tests, closed after them. */
+export function withRestFixture(): RestFixture {
+  const f = withHarness(
+    async (): Promise<RestFixture> => {
+      const stack = await openTestStack();
+      const [anna, bruno, anon, service] = await Promise.all([stack.client(USER_A), stack.client(USER_B), stack.client('anon'), stack.client('service_role')]);
+      return { stack, anna, bruno, anon, service };
+    },
+    (opened) => opened.stack.close(),
+  );
+  return { stack: late(() => f.stack), anna: late(() => f.anna), bruno: late(() => f.bruno), anon: late(() => f.anon), service: late(() => f.service) };
 }

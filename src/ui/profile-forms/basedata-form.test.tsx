@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import { TestProviders } from '../../i18n/test-providers';
-import { notifications } from '../../ui/notifications/notification-store';
+import { notifications } from '../notifications/notification-store';
 import { BaseDataForm, type BaseDataFormProps } from './basedata-form';
 import type { CustomerFields, StoredAddress } from './basedata-values';
-import { PHARMACY } from '../../ui/pharmacy';
+import { PHARMACY } from '../pharmacy';
 
 const TODAY = '2026-03-10';
 const PROFILE: CustomerFields = { first_name: 'Sandra', last_name: 'Meier', birthday: '1958-04-12', gender: 2 };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { GENDER_CODES, GENDER_LABEL } from '../../domain/gender';
 import { Msg } from '../../i18n/msg';
-import { FieldError } from '../../ui/form/field-error';
+import { FieldError } from '../form/field-error';
 
 /** spec §3/§9 gender: 1 male, 2 female, 3 other, as one radio group with its error. */
 export function GenderField({

@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
-import type { FormErrors } from '../../ui/form/use-validated-form';
+import type { FormErrors } from '../form/use-validated-form';
 import { Msg } from '../../i18n/msg';
-import { TextField } from '../../ui/form/text-field';
+import { TextField } from '../form/text-field';
 import type { PersonalValues } from './basedata-values';
 import { GenderField } from './gender-field';
-import { PHARMACY } from '../../ui/pharmacy';
+import { PHARMACY } from '../pharmacy';
 
 /**
  * Personal data (spec §5 Base data): first name, last name, birthday, gender. Once a profile

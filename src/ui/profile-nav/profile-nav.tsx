@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SetupFlags } from '../../domain/setup-state';
-import { Msg, useMsg } from '../../i18n/msg';
-import './profile.css';
 import { paths } from '../../domain/paths';
+import { Msg, useMsg } from '../../i18n/msg';
+import './profile-nav.css';
 
 interface NavItem {
   href: string;
@@ -55,7 +55,9 @@ export function ProfileNav({ flags }: { flags: SetupFlags | null }) {
               return (
                 <li key={item.href}>
                   <Link href={item.href} className="profile-nav__link" aria-current={location === item.href ? 'page' : undefined}>
-                    <Msg id={item.titleId} />
+                    <span className="profile-nav__text">
+                      <Msg id={item.titleId} />
+                    </span>
                     {todo ? ' ' : null}
                     {todo ? (
                       <span className="profile-nav__todo">

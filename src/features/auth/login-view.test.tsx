@@ -1,76 +1,17 @@
 // @vitest-environment happy-dom
-// The auth views' message paths of spec §8. The real supabase-js client runs; only its HTTP
-// answers are stubbed (fetch), with the bodies and headers the auth service sends, so auth-js
-// itself builds the errors (AuthApiError with status and code, AuthRetryableFetchError).
-// The real flows against the local stack are in tests/e2e/auth.spec.ts.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AuthApiError } from '@supabase/supabase-js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import de from '../../lang/de.json';
-import fr from '../../lang/fr.json';
-import { supabase } from '../../src/data/supabase-client';
-import { setUsageSink } from '../../src/data/usage';
-import LoginView from '../../src/features/auth/login-view';
-import { NewPasswordForm } from '../../src/features/auth/new-password-form';
-import ResetPasswordView from '../../src/features/auth/reset-password-view';
-import { languageStore } from '../../src/i18n/language-store';
-import { TestProviders } from '../../src/i18n/test-providers';
-import { NotificationStack } from '../../src/ui/notifications/notification-stack';
-import { notifications } from '../../src/ui/notifications/notification-store';
+// The login view's message paths of spec §8 (sign-in and registration modes). The real
+// supabase-js client runs; only its HTTP answers are stubbed (fetch), with the bodies and headers
+// the auth service sends, so auth-js itself builds the errors. The real flows against the local
+// stack are in tests/e2e/auth.spec.ts.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import de from '../../../lang/de.json';
+import fr from '../../../lang/fr.json';
+import { setUsageSink } from '../../data/usage';
+import LoginView from './login-view';
+import { alertText, apiError, catalogue, field, renderView, stubAuth, type, cleanViewStateEachTest, type Lang } from './view-test-support';
 
-type Lang = 'de' | 'fr';
-const catalogue = { de, fr } as const;
-
-interface Answer {
-  status: number;
-  body?: unknown;
-}
-
-/** The auth service's answers, one per request in order (the last repeats); records the requests. */
-function stubAuth(...answers: (Answer | Error)[]) {
-  const requests: { url: string; body: unknown }[] = [];
-  let i = 0;
-  // auth-js logs a failed fetch before it turns it into AuthRetryableFetchError
-  if (answers.some((a) => a instanceof Error)) vi.spyOn(console, 'error').mockImplementation(() => {});
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    requests.push({ url: String(input instanceof Request ? input.url : input), body: init?.body ? JSON.parse(String(init.body)) : null });
-    const answer = answers[Math.min(i++, answers.length - 1)];
-    if (answer instanceof Error) throw answer;
-    return new Response(JSON.stringify(answer?.body ?? {}), {
-      status: answer?.status ?? 200,
-      headers: { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
-    });
-  });
-  return { spy, requests };
-}
-
-const apiError = (status: number, code: string, message = code): Answer => ({ status, body: { code, message } });
-
-function renderView(node: React.ReactNode, { lang = 'de' as Lang, path = '/login' } = {}) {
-  languageStore.set(lang);
-  return render(
-    <TestProviders lang={lang} path={path}>
-      {node}
-      <NotificationStack />
-    </TestProviders>,
-  );
-}
-
-const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-
-async function alertText(): Promise<string> {
-  const alert = await screen.findByRole('alert');
-  return alert.textContent ?? '';
-}
-
-beforeEach(() => {
-  for (const n of notifications.list()) notifications.dismiss(n.id);
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+cleanViewStateEachTest();
 
 describe('sign-in (spec §8 #av00, #av02, §2 web-shop notice)', () => {
   const signIn = async (lang: Lang = 'de') => {
@@ -243,84 +184,5 @@ describe('registration (spec §5, §8 sign-up messages)', () => {
         emailSubject: de['mail.subject.emailChange'],
       },
     });
-  });
-});
-
-describe('password reset request (spec §4, §8 "does not reveal whether the e-mail exists")', () => {
-  const send = () => {
-    type(de['auth.field.email'], 'someone@example.test');
-    fireEvent.click(screen.getByRole('button', { name: de['auth.reset.submit'] }));
-  };
-
-  it('asks /recover with the reset redirect and shows the sent confirmation', async () => {
-    const { requests } = stubAuth({ status: 200, body: {} });
-    renderView(<ResetPasswordView />, { path: '/resetPassword' });
-    send();
-    const heading = await screen.findByRole('heading', { level: 2, name: de['auth.reset.sentTitle'] });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(screen.getByText(/someone@example\.test/)).toBeTruthy();
-    expect(requests[0]?.url).toContain('/auth/v1/recover');
-    expect(requests[0]?.url).toContain(`redirect_to=${encodeURIComponent(`${location.origin}/profile/password/reset`)}`);
-  });
-
-  it.each([
-    [apiError(429, 'over_email_send_rate_limit'), 'auth.reset.failed'],
-    [apiError(422, 'validation_failed'), 'auth.reset.failed'],
-    // auth-js raises AuthRetryableFetchError for 500 and 502–504: tried twice, then "try again later"
-    [apiError(500, 'unexpected_failure'), 'auth.error.retryable'],
-    [new TypeError('Failed to fetch'), 'auth.error.checkConnection'],
-  ] as const)('a failure is a warning that reveals nothing (%#)', async (answer, id) => {
-    stubAuth(answer);
-    renderView(<ResetPasswordView />, { path: '/resetPassword' });
-    send();
-    const status = await screen.findByText(de[id]);
-    expect(status.closest('.notification--warning')).toBeTruthy();
-    expect(screen.queryByText(de['auth.reset.sentTitle'])).toBeNull();
-  });
-});
-
-describe('new password (spec §5 password change, §8 same_password / unknown)', () => {
-  const submit = (password = 'Neues-Passwort-1', confirmation = password) => {
-    type(de['auth.field.newPassword'], password);
-    type(de['auth.field.passwordConfirmation'], confirmation);
-    fireEvent.click(screen.getByRole('button', { name: de['auth.password.submit'] }));
-  };
-  const updateUser = () => vi.spyOn(supabase().auth, 'updateUser');
-
-  it("'should be different' (422 same_password): the same-password message, on the field too", async () => {
-    updateUser().mockResolvedValue({ data: { user: null }, error: new AuthApiError('New password should be different from the old password.', 422, 'same_password') });
-    renderView(<NewPasswordForm />);
-    submit();
-    expect(await alertText()).toContain(de['validation.passwordSame']);
-    const input = field(de['auth.field.newPassword']);
-    await waitFor(() => expect(document.activeElement).toBe(input));
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-  });
-
-  it('any other error: unknown', async () => {
-    updateUser().mockResolvedValue({ data: { user: null }, error: new AuthApiError('Password is known to be weak', 422, 'weak_password') });
-    renderView(<NewPasswordForm />);
-    submit();
-    expect(await alertText()).toContain(de['auth.error.unknown']);
-  });
-
-  it('sends the password with require_pw_reset false, then reports success', async () => {
-    const spy = updateUser().mockResolvedValue({ data: { user: null as never }, error: null });
-    const onDone = vi.fn();
-    renderView(<NewPasswordForm onDone={onDone} />);
-    submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
-    expect(spy).toHaveBeenCalledWith({ password: 'Neues-Passwort-1', data: { require_pw_reset: false } });
-    expect(await screen.findByText(de['auth.password.changed'])).toBeTruthy();
-  });
-
-  it('checks length and equality before sending', async () => {
-    const spy = updateUser();
-    renderView(<NewPasswordForm />);
-    act(() => submit('kurz', 'anders'));
-    const input = field(de['auth.field.newPassword']);
-    await waitFor(() => expect(document.activeElement).toBe(input));
-    expect(document.getElementById(`${input.id}-error`)?.textContent).toContain(de['validation.passwordMin']);
-    expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
-import type { FormErrors } from '../../ui/form/use-validated-form';
+import type { FormErrors } from '../form/use-validated-form';
 import { Msg } from '../../i18n/msg';
-import { TextField } from '../../ui/form/text-field';
+import { TextField } from '../form/text-field';
 import type { AddressValues } from './basedata-values';
 
 /** Address and phone (spec §5 Address, Phone): street, number, line 2, zip, city, phone. */

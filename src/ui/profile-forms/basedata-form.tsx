@@ -1,13 +1,14 @@
 import { useMemo, type FormEvent } from 'react';
 import { addressWithPhoneSchema, type AddressWithPhoneOutput } from '../../domain/schemas/address';
-import { baseDataWithAddressSchema } from '../../domain/schemas/base-data';
+import { baseDataSchema, baseDataWithAddressSchema } from '../../domain/schemas/base-data';
 import { Msg } from '../../i18n/msg';
-import { useRecordForm } from '../../ui/form/use-record-form';
-import { useValidatedForm } from '../../ui/form/use-validated-form';
-import { notify } from '../../ui/notifications/notification-store';
-import { reasonText } from '../../ui/reason-text';
-import { notifySaved, type SaveDelivery } from '../../ui/save-feedback';
+import { useRecordForm } from '../form/use-record-form';
+import { useValidatedForm } from '../form/use-validated-form';
+import { notify } from '../notifications/notification-store';
+import { reasonText } from '../reason-text';
+import { notifySaved, type SaveDelivery } from '../save-feedback';
 import { AddressFields } from './address-fields';
+import './profile-forms.css';
 import {
   addressSave,
   addressValues,
@@ -40,14 +41,22 @@ export interface BaseDataFormProps {
   pending?: boolean;
   /** saves through the outbox commands; resolves once stored on this device, with how far the change got */
   onSave: (change: BaseDataChange) => Promise<SaveDelivery>;
+  /** which part the form shows: both (the profile page), or one (onboarding steps 1 and 2) */
+  part?: 'all' | 'personal' | 'address';
+  /** after a save that was not refused */
+  onSaved?: () => void;
+  /** message id of the submit button */
+  submitId?: string;
 }
 
 /**
  * /profile/basedata (spec §5): personal data (saved only while no first name is set) and
  * address with phone in one form, checked with the shared schemas, each error at its field.
  */
-export function BaseDataForm({ customer, address, today, pending = false, onSave }: BaseDataFormProps) {
+export function BaseDataForm({ customer, address, today, pending = false, onSave, part = 'all', onSaved, submitId = 'profile.basedata.save' }: BaseDataFormProps) {
   const locked = hasProfile(customer);
+  const withPersonal = part !== 'address';
+  const withAddress = part !== 'personal';
   const form = useValidatedForm();
   const personal = useRecordForm<PersonalValues>(useMemo(() => personalValues(customer), [customer]));
   const addr = useRecordForm<AddressValues>(useMemo(() => addressValues(address), [address]));
@@ -56,11 +65,17 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
     event.preventDefault();
     if (form.sending) return;
     let personalOut: PersonalSave | null = null;
-    let addressOut: AddressWithPhoneOutput;
-    if (locked) {
-      const output = form.check(addressWithPhoneSchema, addr.values);
+    let addressOut: AddressWithPhoneOutput | null = null;
+    if (locked || !withPersonal) {
+      if (withAddress) {
+        const output = form.check(addressWithPhoneSchema, addr.values);
+        if (!output) return;
+        addressOut = output;
+      }
+    } else if (!withAddress) {
+      const output = form.check(baseDataSchema(today), personal.values);
       if (!output) return;
-      addressOut = output;
+      personalOut = output;
     } else {
       const output = form.check(baseDataWithAddressSchema(today), { ...personal.values, ...addr.values });
       if (!output) return;
@@ -68,12 +83,12 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
       personalOut = { first_name, last_name, birthday, gender };
       addressOut = rest;
     }
-    const nextAddress = addressSave(addressOut);
+    const nextAddress = addressOut ? addressSave(addressOut) : null;
     // a first address is written whole; a stored one only in the fields the patient changed
-    const changedAddress = address ? addr.changed(nextAddress, sameStoredText) : nextAddress;
+    const changedAddress = nextAddress && address ? addr.changed(nextAddress, sameStoredText) : nextAddress;
     const change: BaseDataChange = {
       personal: personalOut,
-      address: Object.keys(changedAddress).length ? changedAddress : null,
+      address: changedAddress && Object.keys(changedAddress).length ? changedAddress : null,
     };
     if (!change.personal && !change.address) {
       notify('info', 'profile.basedata.unchanged');
@@ -82,8 +97,9 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
     form.setSending(true);
     try {
       const delivery = await onSave(change);
-      if (delivery.state !== 'refused') addr.saved(addressValues(nextAddress));
+      if (delivery.state !== 'refused' && nextAddress) addr.saved(addressValues(nextAddress));
       notifySaved(delivery, 'profile.basedata.saved');
+      if (delivery.state !== 'refused') onSaved?.();
       if (delivery.state === 'refused' && delivery.code === 'personal_data_locked') form.showErrors({ first_name: reasonText(delivery.code) });
     } catch {
       notify('danger', 'profile.basedata.saveFailed');
@@ -94,26 +110,30 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
 
   return (
     <form ref={form.formRef} className="form profile-form" noValidate onSubmit={onSubmit}>
-      <PersonalFields
-        values={personal.values}
-        errors={form.errors}
-        locked={locked}
-        onChange={(name, value) => {
-          personal.set(name, value);
-          form.clearError(name);
-        }}
-      />
-      <AddressFields
-        values={addr.values}
-        errors={form.errors}
-        onChange={(name, value) => {
-          addr.set(name, value);
-          form.clearError(name);
-        }}
-      />
+      {withPersonal ? (
+        <PersonalFields
+          values={personal.values}
+          errors={form.errors}
+          locked={locked}
+          onChange={(name, value) => {
+            personal.set(name, value);
+            form.clearError(name);
+          }}
+        />
+      ) : null}
+      {withAddress ? (
+        <AddressFields
+          values={addr.values}
+          errors={form.errors}
+          onChange={(name, value) => {
+            addr.set(name, value);
+            form.clearError(name);
+          }}
+        />
+      ) : null}
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={form.sending}>
-          <Msg id={form.sending ? 'profile.basedata.saving' : 'profile.basedata.save'} />
+          <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
         </button>
         <p className="profile-pending" role="status">
           {pending ? <Msg id="profile.basedata.pending" /> : null}

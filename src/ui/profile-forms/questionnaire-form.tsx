@@ -1,0 +1,152 @@
+import { useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { Pharmacode, Questionnaire } from '../../domain/entities';
+import { allergyFlags, bmi, deriveQuestionnaireToggles, diagnosisFlags, questionnaireSchema, type QuestionnaireOutput } from '../../domain/schemas/questionnaire';
+import { Msg, useMsg } from '../../i18n/msg';
+import { CheckboxField } from '../form/checkbox-field';
+import { TextField } from '../form/text-field';
+import type { SaveDelivery } from '../save-feedback';
+import { useProfileForm } from './use-profile-form';
+import { YesNoField } from './yes-no-field';
+import './profile-forms.css';
+
+type Flag = (typeof diagnosisFlags)[number] | (typeof allergyFlags)[number];
+
+/** The questionnaire as saved (spec §3, table webshop_customer_questionnaire; BMI is derived by the server). */
+export type QuestionnaireSave = Omit<QuestionnaireOutput, 'external_medications'> & { external_medications: number[] };
+
+/** The form's values: text for every field (flags 'true'/'false', the toggles 'yes'/'no'/'' unanswered, codes comma-separated). */
+export type QuestionnaireValues = Record<Flag, string> & {
+  weight: string;
+  size: string;
+  has_diagnoses: string;
+  d_others: string;
+  has_allergies: string;
+  a_other: string;
+  external_medications: string;
+};
+
+export function questionnaireValues(stored: Questionnaire | null): QuestionnaireValues {
+  const toggles = stored ? deriveQuestionnaireToggles(stored) : null;
+  const yesNo = (on: boolean | undefined) => (on === undefined ? '' : on ? 'yes' : 'no');
+  const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, String(stored?.[f] === true)])) as Record<Flag, string>;
+  return {
+    ...flags,
+    weight: stored?.weight == null ? '' : String(stored.weight),
+    size: stored?.size == null ? '' : String(stored.size),
+    has_diagnoses: yesNo(toggles?.has_diagnoses),
+    d_others: stored?.d_others ?? '',
+    has_allergies: yesNo(toggles?.has_allergies),
+    a_other: stored?.a_other ?? '',
+    external_medications: (stored?.external_medications ?? []).join(','),
+  };
+}
+
+const codesOf = (text: string): string[] => text.split(',').filter(Boolean);
+
+function toInput(v: QuestionnaireValues) {
+  const yesNo = (t: string) => (t === 'yes' ? true : t === 'no' ? false : undefined);
+  const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, v[f] === 'true']));
+  return { ...v, ...flags, has_diagnoses: yesNo(v.has_diagnoses), has_allergies: yesNo(v.has_allergies), external_medications: codesOf(v.external_medications) };
+}
+
+const toSave = (o: QuestionnaireOutput): QuestionnaireSave => ({ ...o, external_medications: o.external_medications.map(Number) });
+const toValues = (s: QuestionnaireSave): Partial<QuestionnaireValues> => ({
+  weight: String(s.weight),
+  size: String(s.size),
+  d_others: s.d_others,
+  a_other: s.a_other,
+  external_medications: s.external_medications.join(','),
+  ...(Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, String(s[f])])) as Record<Flag, string>),
+});
+
+export interface QuestionnaireFormProps {
+  /** the latest questionnaire; null: none yet */
+  stored: Questionnaire | null;
+  onSave: (changed: Partial<QuestionnaireSave>) => Promise<SaveDelivery>;
+  onSaved?: () => void;
+  submitId?: string;
+  /**
+   * The other current medications: the chosen pharmacodes and a way to add or remove one; the
+   * search itself (network) is the caller's (src/ui's medication search).
+   */
+  renderMedications: (chosen: readonly Pharmacode[], change: (next: readonly Pharmacode[]) => void) => ReactNode;
+}
+
+/**
+ * The health questionnaire (spec §3, §5): weight and size with the BMI shown as they are typed,
+ * "has diagnoses" / "has allergies" (derived from the stored flags) with their flags and texts
+ * (a "no" clears them on save), and the other current medications.
+ */
+export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile.save', renderMedications }: QuestionnaireFormProps) {
+  const intl = useIntl();
+  const t = useMsg();
+  const form = useProfileForm({
+    stored: useMemo(() => questionnaireValues(stored), [stored]),
+    existing: stored !== null,
+    schema: questionnaireSchema,
+    toInput,
+    toSave,
+    toValues,
+    onSave,
+    successId: 'profile.questionnaire.saved',
+    ...(onSaved && { onSaved }),
+  });
+  const v = form.values;
+  const number = (text: string) => Number(text.trim().replace(',', '.'));
+  const currentBmi = v.weight.trim() && v.size.trim() ? bmi(number(v.weight), number(v.size)) : null;
+  const check = (name: Flag) => (
+    <CheckboxField key={name} name={name} label={<Msg id={`profile.questionnaire.${name}`} />} checked={v[name] === 'true'} onChange={(e) => form.set(name, String(e.target.checked))} />
+  );
+  const codes = codesOf(v.external_medications).map(Number);
+  return (
+    <form ref={form.formRef} className="form profile-form" noValidate onSubmit={form.onSubmit}>
+      <div className="profile-grid">
+        <TextField name="weight" inputMode="decimal" autoComplete="off" label={<Msg id="profile.questionnaire.weight" />} value={v.weight} errorId={form.errors.weight} onChange={(e) => form.set('weight', e.target.value)} />
+        <TextField name="size" inputMode="decimal" autoComplete="off" label={<Msg id="profile.questionnaire.size" />} value={v.size} errorId={form.errors.size} onChange={(e) => form.set('size', e.target.value)} />
+      </div>
+      <p className="profile-bmi" aria-live="polite">
+        {currentBmi !== null && Number.isFinite(currentBmi) ? (
+          <Msg id="profile.questionnaire.bmi" values={{ bmi: intl.formatNumber(currentBmi, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) }} />
+        ) : (
+          <Msg id="profile.questionnaire.bmiUnknown" />
+        )}
+      </p>
+
+      <YesNoField name="has_diagnoses" legend={t('profile.questionnaire.hasDiagnoses')} value={v.has_diagnoses} onChange={(x) => form.set('has_diagnoses', x)} errorId={form.errors.has_diagnoses} />
+      {v.has_diagnoses === 'yes' ? (
+        <fieldset className="profile-fieldset profile-fieldset--indented">
+          <legend className="visually-hidden">
+            <Msg id="profile.questionnaire.diagnoses" />
+          </legend>
+          {diagnosisFlags.map(check)}
+          <TextField name="d_others" label={<Msg id="profile.questionnaire.d_others" />} value={v.d_others} onChange={(e) => form.set('d_others', e.target.value)} />
+        </fieldset>
+      ) : null}
+
+      <YesNoField name="has_allergies" legend={t('profile.questionnaire.hasAllergies')} value={v.has_allergies} onChange={(x) => form.set('has_allergies', x)} errorId={form.errors.has_allergies} />
+      {v.has_allergies === 'yes' ? (
+        <fieldset className="profile-fieldset profile-fieldset--indented">
+          <legend className="visually-hidden">
+            <Msg id="profile.questionnaire.allergies" />
+          </legend>
+          {allergyFlags.map(check)}
+          <TextField name="a_other" label={<Msg id="profile.questionnaire.a_other" />} value={v.a_other} onChange={(e) => form.set('a_other', e.target.value)} />
+        </fieldset>
+      ) : null}
+
+      <section className="profile-medications" aria-labelledby="profile-medications-title">
+        <h2 id="profile-medications-title" className="profile-fieldset__legend">
+          <Msg id="profile.questionnaire.medications" />
+        </h2>
+        {renderMedications(codes, (next) => form.set('external_medications', next.join(',')))}
+      </section>
+
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={form.sending}>
+          <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
+        </button>
+      </div>
+    </form>
+  );
+}

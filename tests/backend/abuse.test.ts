@@ -1,0 +1,206 @@
+// The stack under abuse: each bad request gets its 4xx, and a normal request of another patient,
+// sent while the bad one is in flight, is still answered within a generous bound.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { anonClient, serviceClient, signUpPatient, stackUrl, type SignedUpPatient } from '../setup/clients.ts';
+import { must } from './fixtures.ts';
+
+/** "still answered quickly": generous for a busy 2-core machine, far below the seconds an attack took */
+const QUICK_MS = 3000;
+
+let other: SignedUpPatient;
+
+beforeAll(async () => {
+  other = await signUpPatient();
+});
+
+/** Another patient's own read, timed; it must succeed within QUICK_MS. */
+async function otherPatientAnswered(): Promise<void> {
+  const started = Date.now();
+  const { data, error } = await other.client.auth.getUser();
+  expect(error).toBeNull();
+  expect(data.user?.id).toBe(other.userId);
+  const read = await other.client.from('webshop_customer_address').select('*');
+  expect(read.error).toBeNull();
+  expect(Date.now() - started).toBeLessThan(QUICK_MS);
+}
+
+/** Runs the attack and, once it is under way, the other patient's request; answers the attack's result. */
+async function whileAttacking<T>(attack: () => PromiseLike<T>): Promise<T> {
+  // Promise.resolve starts a lazy supabase-js builder now, not when it is awaited
+  const pending = Promise.resolve(attack());
+  await otherPatientAnswered();
+  return pending;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A raw HTTP request: `write` sends the body (and may end it early); `localAddress` connects from
+ * another loopback address (127.0.0.2), as a patient on another connection would.
+ */
+function raw(method: string, path: string, headers: Record<string, string>, write: (req: ReturnType<typeof httpRequest>) => void, localAddress?: string): Promise<RawAnswer> {
+  const url = new URL(path, stackUrl());
+  return new Promise((resolve, reject) => {
+    // a connection of its own (agent: false), dropped once answered: a refused upload may still be unsent
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
+        req.destroy();
+      });
+      res.on('error', reject);
+    });
+    // the stack closes the connection after a 413 while the client may still be writing
+    req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+    write(req);
+  });
+}
+
+const apikey = () => ({ apikey: inject('anonKey'), authorization: `Bearer ${inject('anonKey')}` });
+
+describe('what one REST request may cost', () => {
+  it('100 embeds are 400 PGRST190 at once', async () => {
+    const select = Array.from({ length: 100 }, (_, i) => `a${i}:pharmindex_product(*)`).join(',');
+    const res = await whileAttacking(() => anonClient().from('pharmindex').select(select));
+    expect([res.status, res.error?.code]).toEqual([400, 'PGRST190']);
+  });
+
+  it('an embed nested deeper than 3 levels is 400 PGRST191', async () => {
+    const res = await whileAttacking(() =>
+      anonClient().from('pharmindex').select('pharmacode,pharmindex_product(prdno,pharmindex(pharmacode,pharmindex_product(prdno,pharmindex(pharmacode))))'),
+    );
+    expect([res.status, res.error?.code]).toEqual([400, 'PGRST191']);
+  });
+
+  it('an unfiltered catalogue read returns at most max_rows = 1000 rows', async () => {
+    const marker = `abuse-test-${Date.now()}`;
+    const svc = serviceClient();
+    const rows = Array.from({ length: 1100 }, (_, i) => ({ descr1: `Versicherer ${i}`, descr2: marker }));
+    try {
+      must(await svc.from('pharmindex_insurance').insert(rows.slice(0, 1000)).select('id'), 'insurers');
+      must(await svc.from('pharmindex_insurance').insert(rows.slice(1000)).select('id'), 'insurers');
+      const res = await whileAttacking(() => anonClient().from('pharmindex_insurance').select('descr1', { count: 'exact' }));
+      expect(res.error).toBeNull();
+      expect(res.data).toHaveLength(1000);
+      expect(res.count).toBeGreaterThan(1100);
+      expect(res.status).toBe(206);
+    } finally {
+      await svc.from('pharmindex_insurance').delete().eq('descr2', marker);
+    }
+  });
+
+  it('a write of 60,000 rows is 413 PGRST192 before it reaches the database', async () => {
+    // a raw request: supabase-js's insert builder itself takes seconds to list the columns of 60,000 rows
+    const body = JSON.stringify(Array.from({ length: 60_000 }, () => ({ street: 'x' })));
+    const headers = { ...apikey(), authorization: `Bearer ${other.accessToken}`, 'content-type': 'application/json' };
+    const res = await whileAttacking(() => raw('POST', '/rest/v1/webshop_customer_address', headers, (req) => req.end(body)));
+    expect([res.status, JSON.parse(res.body).code]).toEqual([413, 'PGRST192']);
+  });
+});
+
+describe('request bodies over 1 MB', () => {
+  it('a declared 200 MB body is 413 before any of it is read', async () => {
+    const res = await whileAttacking(() =>
+      // headers only: the answer must not wait for the body
+      raw('POST', '/rest/v1/no_such_table', { ...apikey(), 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) }, (req) => req.flushHeaders()),
+    );
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Request size limit exceeded' });
+  });
+
+  it('a chunked body is cut off with 413 once it passes 1 MB', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const res = await whileAttacking(() =>
+      raw('POST', '/functions/v1/webshopGenericMeds', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, (req) => {
+        let sent = 0;
+        const pump = () => {
+          while (sent < 3 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      }),
+    );
+    expect(res.status).toBe(413);
+  });
+
+  it('a body just under the limit is read and answered normally', async () => {
+    const padding = 'x'.repeat(1024 * 1024 - 100);
+    const res = await raw('POST', '/functions/v1/webshopGenericMeds', { 'content-type': 'application/json' }, (req) =>
+      req.end(JSON.stringify({ pharmacode: 'not-a-number', padding })),
+    );
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request' });
+  });
+});
+
+describe('user metadata', () => {
+  const big = (bytes: number) => ({ language: 'de', note: 'x'.repeat(bytes) });
+
+  it('sign-up with 10 KB of data is 400 validation_failed; 5 MB is 413', async () => {
+    const c = anonClient();
+    const res = await whileAttacking(() => c.auth.signUp({ email: `meta-${Date.now()}@example.test`, password: 'Rezept-Test-2024!', options: { data: big(10_000) } }));
+    expect([res.error?.status, res.error?.code]).toEqual([400, 'validation_failed']);
+    const huge = await c.auth.signUp({ email: `meta-huge-${Date.now()}@example.test`, password: 'Rezept-Test-2024!', options: { data: big(5_000_000) } });
+    expect(huge.error?.status).toBe(413);
+  });
+
+  it('PUT /user may not grow the metadata past 4 KB; a few hundred bytes are fine', async () => {
+    const p = await signUpPatient();
+    const over = await p.client.auth.updateUser({ data: big(5000) });
+    expect([over.error?.status, over.error?.code]).toEqual([400, 'validation_failed']);
+    const fine = await p.client.auth.updateUser({ data: { note: 'x'.repeat(300) } });
+    expect(fine.error).toBeNull();
+  });
+});
+
+describe('media type of REST bodies', () => {
+  const post = (type: string | null, body: string) =>
+    raw('POST', '/rest/v1/webshop_customer_address', { ...apikey(), authorization: `Bearer ${other.accessToken}`, ...(type ? { 'content-type': type } : {}) }, (req) => req.end(body));
+
+  it('text/plain, application/octet-stream and no Content-Type are 415 PGRST102', async () => {
+    for (const type of ['text/plain', 'application/octet-stream', null]) {
+      const res = await post(type, JSON.stringify({ customer_id: other.userId, street: 'x' }));
+      expect(res.status, String(type)).toBe(415);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'PGRST102', message: `Content-Type not acceptable: ${type ?? 'none'}` });
+    }
+  });
+
+  it('supabase-js writes (application/json) still work, also upsert with Prefer and rpc', async () => {
+    const customer = { id: other.userId, first_name: 'Otto', last_name: 'Andere', gender: 1, birthday: '1960-01-01', language: 'de' };
+    for (let i = 0; i < 2; i++) {
+      const up = await other.client.from('webshop_customers').upsert(customer).select('first_name').single();
+      expect([up.error, up.data]).toEqual([null, { first_name: 'Otto' }]);
+    }
+    const search = await anonClient().rpc('search_medications', { p_query: 'a', p_limit: 3 });
+    expect(search.error).toBeNull();
+    expect(search.data).toHaveLength(3);
+  });
+});
+
+describe('failed sign-ins', () => {
+  const signIn = (email: string, password: string, localAddress?: string) =>
+    raw('POST', '/auth/v1/token?grant_type=password', { ...apikey(), 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' }, (req) => req.end(JSON.stringify({ email, password })), localAddress);
+
+  it('lock out only the address that made them: the patient signs in from another connection', async () => {
+    const p = await signUpPatient();
+    for (let i = 0; i < 10; i++) {
+      // upper case and spaces count for the same e-mail
+      const res = await signIn(i % 2 ? ` ${p.email.toUpperCase()} ` : p.email, `wrong-${i}`);
+      expect(res.status).toBe(400);
+    }
+    const locked = await signIn(p.email, p.password);
+    expect([locked.status, JSON.parse(locked.body).code]).toEqual([429, 'over_request_rate_limit']);
+    const elsewhere = await signIn(p.email, p.password, '127.0.0.2');
+    expect(elsewhere.status).toBe(200);
+    expect(JSON.parse(elsewhere.body)).toMatchObject({ access_token: expect.any(String), user: { id: p.userId } });
+  });
+});
