@@ -31,6 +31,7 @@ export interface RouteDef {
 const placeholder: RouteDef['view'] = lazy(async () => ({ default: PlaceholderView }));
 const home = lazy(() => import('../features/public/home-view'));
 const generics = lazy(() => import('../features/public/generics-view'));
+const genericsCalculator = lazy(() => import('../features/generics/calculator-view'));
 const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
 const profileEmail = lazy(() => import('../features/account/email-view'));
 const profileMfa = lazy(() => import('../features/account/mfa-view'));
@@ -59,7 +60,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.login.path, 'title.login', 'public', login, { signedInRedirect: paths.dashboard.href() }),
   route(paths.resetPassword.path, 'title.resetPassword', 'public', resetPassword),
   route(paths.generics.path, 'title.generics', 'public', generics),
-  route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public'),
+  route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
   route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),

@@ -173,6 +173,20 @@ export interface GenericAlternative {
   quantity: number;
   quantity_unit: string | null;
   dscrd: string;
+  /** webshopGenericMeds also answers the article's pharmacode and French name */
+  pharmacode?: Pharmacode;
+  dscrf?: string | null;
+}
+
+/**
+ * The patient information of a product (spec §3 Medication, §7 compendium lookup:
+ * pharmindex_compendium_product by prdno, cdtexttype PI, joined with pharmindex_compendium).
+ * Both texts null: the compendium has none for this product.
+ */
+export interface PatientInformation {
+  prdno: number;
+  content_de: string | null;
+  content_fr: string | null;
 }
 
 /** The customer record as loaded with its nested related tables (spec §7). */

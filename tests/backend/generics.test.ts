@@ -138,15 +138,24 @@ describe('errors', () => {
     expect(data).toEqual([]);
   });
 
+  // issue 14 item 4: a missing or non-numeric pharmacode is a 400 with a code, never a 5xx
   it.each([
-    ['no pharmacode', {}],
-    ['a pharmacode that is not a number', { pharmacode: 'ATORVA' }],
-    ['a negative pharmacode', { pharmacode: -5 }],
-    ['a fractional pharmacode', { pharmacode: 1.5 }],
-    ['a string body', 'pharmacode=123'],
-    ['an array body', [123]],
-  ])('%s: 400', async (_name, body) => {
+    ['no pharmacode', {}, 'pharmacode_missing'],
+    ['an empty pharmacode', { pharmacode: '' }, 'pharmacode_missing'],
+    ['a pharmacode that is not a number', { pharmacode: 'ATORVA' }, 'invalid_pharmacode'],
+    ['a negative pharmacode', { pharmacode: -5 }, 'invalid_pharmacode'],
+    ['a fractional pharmacode', { pharmacode: 1.5 }, 'invalid_pharmacode'],
+    ['a pharmacode beyond a bigint', { pharmacode: '99999999999999999999' }, 'invalid_pharmacode'],
+    ['a pharmacode as an object', { pharmacode: { eq: 1 } }, 'invalid_pharmacode'],
+    ['an array body', [123], 'invalid_request'],
+  ])('%s: 400 %s', async (_name, body, code) => {
     const { data, error } = await generics(body);
+    expect(data).toBeNull();
+    expect(await functionError(error)).toMatchObject({ status: 400, body: { error: code } });
+  });
+
+  it('a body that is not JSON: 400 invalid_json', async () => {
+    const { data, error } = await generics('pharmacode=123');
     expect(data).toBeNull();
     const res = await functionError(error);
     expect(res.status).toBe(400);

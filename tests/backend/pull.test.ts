@@ -76,6 +76,13 @@ describe('pullAll', () => {
     expect(first).toHaveProperty('pharmindex_images');
     expect(first.pharmindex_product).toEqual({ dose: expect.toBeOneOf([expect.any(String), null]), doseu: expect.toBeOneOf([expect.any(String), null]) });
 
+    // spec §7 compendium: the patient information of the prescribed products (originals: a text
+    // in both languages), kept so /prescriptions reads it offline; not of the ordered-only item
+    const texts = await db.patientInformation.toArray();
+    const prescribedPrdnos = meds.filter((m) => m.pharmacode === codes[0] || m.pharmacode === codes[1]).map((m) => m.prdno);
+    expect(texts.map((t) => t.prdno).sort()).toEqual([...new Set(prescribedPrdnos)].sort());
+    for (const t of texts) expect(t).toEqual({ prdno: expect.any(Number), content_de: expect.stringContaining('Was ist'), content_fr: expect.stringContaining('Qu') });
+
     // deduplicated and sorted (pharmindex_insurance descr1 repeats)
     const insurers = (await db.insurers.toArray()).map((r) => r.name);
     expect(insurers.length).toBeGreaterThan(3);
@@ -97,6 +104,20 @@ describe('pullAll', () => {
     expect(ids(customer.webshop_customer_medication)).toContain(added.id);
     expect((await db.orders.get(order.id))?.children?.[0]?.status).toBe(90);
     expect(await db.medications.get(codes[3]!)).toBeDefined();
+    const prdno = (await db.medications.get(codes[3]!))!.prdno!;
+    expect(await db.patientInformation.get(prdno)).toMatchObject({ prdno, content_de: expect.any(String) });
+  });
+
+  it('a prescribed product without patient information is kept as such (the dialog says so offline), and a product no longer prescribed loses its text', async () => {
+    const svc = serviceClient();
+    const sandoz = must(await svc.from('pharmindex').select('pharmacode, prdno').like('dscrd', '% Sandoz %').eq('nincd', 10).order('pharmacode').limit(1).single(), 'a Sandoz generic') as { pharmacode: number; prdno: number };
+    const rx = await prescribe(A.userId, Number(sandoz.pharmacode));
+    expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+    expect(await db.patientInformation.get(Number(sandoz.prdno))).toEqual({ prdno: Number(sandoz.prdno), content_de: null, content_fr: null });
+
+    expect((await svc.from('webshop_customer_medication').delete().eq('id', rx.id)).error).toBeNull();
+    expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+    expect(await db.patientInformation.get(Number(sandoz.prdno))).toBeUndefined();
   });
 
   it('an order deleted on the server vanishes locally; a new one appears, newest first in the set', async () => {

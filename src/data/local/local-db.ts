@@ -1,7 +1,8 @@
 // The local mirror (IndexedDB through Dexie): what the screens read, online and offline.
 // Versioned: a change of the stores adds a new `version(n)` below, never edits an old one.
+// Version 2 adds `patientInformation` (the prescribed products' compendium texts).
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import type { CustomerRecord, DraftOrder, Medication, Order } from '../../domain/entities';
+import type { CustomerRecord, DraftOrder, Medication, Order, PatientInformation } from '../../domain/entities';
 
 /** One write waiting for the server (spec §7 writes). `id` is the idempotency key. */
 export interface OutboxEntry {
@@ -64,6 +65,8 @@ export type LocalDb = Dexie & {
   drafts: EntityTable<DraftRow, 'customer_id'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   meta: EntityTable<MetaRow, 'key'>;
+  /** version 2: the patient information of the prescribed products, by prdno (spec §7 compendium) */
+  patientInformation: EntityTable<PatientInformation, 'prdno'>;
 };
 
 export const LOCAL_DB_NAME = 'rezeptpost';
@@ -84,6 +87,8 @@ export function openLocalDb(name = LOCAL_DB_NAME, options?: DexieOptions): Local
     outbox: '++seq, &id, customer_id, status',
     meta: 'key',
   });
+  // the prescriptions' patient information, pulled with the medications, read offline
+  db.version(2).stores({ patientInformation: 'prdno' });
   return db;
 }
 

@@ -2,7 +2,7 @@
 // the mirror still belongs to the user the data was fetched for: a sign-out wipes the mirror
 // (owner gone) while a request may still be on its way, and its answer must not bring the
 // data back.
-import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
+import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
 import { isLocalOrder, META, type LocalDb, type MirrorOrder } from '../local/local-db';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
@@ -86,14 +86,43 @@ export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promis
   return neededPharmacodes(customer, orders);
 }
 
-/** Puts the fetched medications that are still needed and drops those no longer needed. */
-export async function writeMedications(db: LocalDb, userId: CustomerId, medications: readonly Medication[], now = Date.now()): Promise<WriteOutcome> {
-  return db.transaction('rw', [db.customers, db.orders, db.medications, db.meta], async () => {
+/**
+ * The products (prdno) whose patient information the mirror keeps: those of the prescribed
+ * medications (spec §7; the texts read offline on /prescriptions). `fetched` are medications
+ * not stored yet; the others are read from the mirror.
+ */
+export async function prescribedPrdnos(db: LocalDb, userId: CustomerId, fetched: readonly Medication[] = []): Promise<number[]> {
+  const customer = await db.customers.get(userId);
+  const codes = [...new Set((customer?.webshop_customer_medication ?? []).map((p) => Number(p.medication_id)))];
+  const known = new Map(fetched.map((m) => [Number(m.pharmacode), m]));
+  const stored = await db.medications.bulkGet(codes.filter((c) => !known.has(c)));
+  for (const m of stored) if (m) known.set(Number(m.pharmacode), m);
+  const prdnos = codes.map((c) => known.get(c)?.prdno).filter((n): n is number => typeof n === 'number' && n > 0);
+  return [...new Set(prdnos.map(Number))];
+}
+
+/**
+ * Puts the fetched medications that are still needed and drops those no longer needed; the
+ * same for the patient information of the prescribed products (`texts`: fetched ones; stored
+ * texts of products still prescribed stay).
+ */
+export async function writeMedications(
+  db: LocalDb,
+  userId: CustomerId,
+  medications: readonly Medication[],
+  now = Date.now(),
+  texts: readonly PatientInformation[] = [],
+): Promise<WriteOutcome> {
+  return db.transaction('rw', [db.customers, db.orders, db.medications, db.patientInformation, db.meta], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
     const needed = new Set(await mirrorPharmacodes(db, userId));
     const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
     await db.medications.bulkDelete(unneeded);
     await db.medications.bulkPut(medications.filter((m) => needed.has(m.pharmacode)));
+    const prescribed = new Set(await prescribedPrdnos(db, userId));
+    const stale = (await db.patientInformation.toCollection().primaryKeys()).filter((prdno) => !prescribed.has(prdno));
+    await db.patientInformation.bulkDelete(stale);
+    await db.patientInformation.bulkPut(texts.filter((t) => prescribed.has(t.prdno)));
     await stampArea(db, 'medications', now);
     return 'written';
   });

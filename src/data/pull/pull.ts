@@ -6,7 +6,8 @@ import type { CustomerId } from '../../domain/entities';
 import { ok, type Result } from '../../domain/result';
 import { META, type LocalDb } from '../local/local-db';
 import { mirrorOwner } from '../local/mirror-owner';
-import { mirrorPharmacodes, writeCustomer, writeInsurers, writeMedications, writeOrders, type WriteOutcome } from './mirror-writes';
+import { fetchPatientInformation } from '../catalogue/patient-information';
+import { mirrorPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, type WriteOutcome } from './mirror-writes';
 import type { PendingOverlay } from './pending-overlay';
 import { fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, type PullError } from './queries';
 
@@ -38,9 +39,10 @@ export async function pullOrders(client: AppClient, db: LocalDb, userId: Custome
 }
 
 /**
- * The medications the mirror needs (see neededPharmacodes). `onlyMissing`: ask only for codes
- * not stored yet (after a realtime reload; usually no request at all); otherwise all again
- * (prices and pictures may change).
+ * The medications the mirror needs (see neededPharmacodes), with the patient information of
+ * the prescribed products (spec §7 compendium, read offline). `onlyMissing`: ask only for codes
+ * and texts not stored yet (after a realtime reload; usually no request at all); otherwise all
+ * again (prices, pictures and texts may change).
  */
 export async function pullMedications(
   client: AppClient,
@@ -56,7 +58,14 @@ export async function pullMedications(
   }
   const answer = codes.length ? await fetchMedications(client, codes) : ok([]);
   if (!answer.ok) return answer;
-  return ok(await writeMedications(db, userId, answer.value, clock(o)));
+  let prdnos = await prescribedPrdnos(db, userId, answer.value);
+  if (o.onlyMissing) {
+    const stored = await db.patientInformation.bulkGet(prdnos);
+    prdnos = prdnos.filter((_, i) => !stored[i]);
+  }
+  const texts = prdnos.length ? await fetchPatientInformation(client, prdnos) : ok([]);
+  if (!texts.ok) return texts;
+  return ok(await writeMedications(db, userId, answer.value, clock(o), texts.value));
 }
 
 export async function pullInsurers(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {

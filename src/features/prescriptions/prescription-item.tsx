@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { productPictureUrl } from '../../data/images/product-image';
 import { Msg } from '../../i18n/msg';
 import { ProductPicture } from '../../ui/product-picture';
@@ -8,9 +9,10 @@ import { useCalendarDate } from './use-calendar-date';
 
 /**
  * One prescription (spec §2 /prescriptions): medication, dosage, optional comment, expiry
- * date, single-use and used markers, last ordered date or 'never ordered'.
+ * date, single-use and used markers, last ordered date or 'never ordered'; `info`: the
+ * patient information button of the medication (spec §7 compendium).
  */
-export function PrescriptionItem({ row }: { row: PrescriptionRow }) {
+export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: ReactNode }) {
   const formatDate = useCalendarDate();
   const name = row.name ?? <Msg id="prescriptions.medicationFallback" values={{ pharmacode: String(row.pharmacode) }} />;
   return (
@@ -56,7 +58,12 @@ export function PrescriptionItem({ row }: { row: PrescriptionRow }) {
           <dd>{row.lastOrderedAt ? formatDate(row.lastOrderedAt) : <Msg id="prescriptions.neverOrdered" />}</dd>
         </div>
       </dl>
-      {row.comment ? <CommentTip medication={name} text={row.comment} /> : null}
+      {row.comment || info ? (
+        <div className="rx-item__actions">
+          {row.comment ? <CommentTip medication={name} text={row.comment} /> : null}
+          {info}
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -8,6 +8,8 @@ import { daysUntilExpiry, lastOrderedAt, prescriptionsForToggle } from '../../do
 export interface PrescriptionRow {
   id: RecordId;
   pharmacode: Pharmacode;
+  /** the product of the medication (its patient information), null when unknown */
+  prdno: number | null;
   /** name in the language (dscrd/dscrf), or null when the details are not mirrored */
   name: string | null;
   /** picture fields of the medication details (spec §7 product pictures) */
@@ -21,7 +23,7 @@ export interface PrescriptionRow {
   lastOrderedAt: string | null;
 }
 
-export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'>>;
+export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'> & Partial<Pick<Medication, 'prdno'>>>;
 
 /**
  * The rows of one side of the Active/Expired toggle. Order (chosen): active ones expiring
@@ -50,6 +52,7 @@ export function prescriptionRows(
       return {
         id: p.id,
         pharmacode: p.medication_id,
+        prdno: typeof medication?.prdno === 'number' ? medication.prdno : null,
         name: medication ? medicationName(medication, language) : null,
         pictures: medication?.pharmindex_images ?? null,
         dosage: dosage.ok ? dosage.value : null,

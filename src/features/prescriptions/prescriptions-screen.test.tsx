@@ -225,3 +225,20 @@ describe('PrescriptionsScreen send button', () => {
     expect(within(toggle()).getByRole('link', { name: 'Aktiv (0)' })).toBeTruthy();
   });
 });
+
+describe('PrescriptionsScreen patient information', () => {
+  // spec §7 compendium: opened from each prescription (the view passes the button)
+  it('each item offers what infoFor gives for its row, with the product number', () => {
+    const seen: unknown[] = [];
+    renderScreen({
+      medications: new Map([[1001, { ...MEDICATIONS.get(1001)!, prdno: 14001 }]]),
+      infoFor: (row) => {
+        seen.push([row.pharmacode, row.prdno]);
+        return <span>INFO {row.pharmacode}</span>;
+      },
+    });
+    expect(screen.getByText('INFO 1001')).toBeTruthy();
+    expect(seen).toContainEqual([1001, 14001]);
+    expect(seen).toContainEqual([1002, null]);
+  });
+});

@@ -1,13 +1,13 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import type { Order, Prescription } from '../../domain/entities';
 import { prescriptionCounts } from '../../domain/prescription-state';
 import { Msg } from '../../i18n/msg';
+import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { PrescriptionItem } from './prescription-item';
-import { prescriptionRows, type MedicationLookup } from './prescription-rows';
+import { prescriptionRows, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
 import { PrescriptionToggle } from './prescription-toggle';
 import { SendPrescriptionLink } from './send-prescription-link';
-import { useLanguageOfIntl } from './use-calendar-date';
 import './prescriptions.css';
 
 export interface PrescriptionsScreenProps {
@@ -18,15 +18,17 @@ export interface PrescriptionsScreenProps {
   /** setup flag: a send method has been chosen (spec §4) */
   hasSentPrescription: boolean;
   now: Date;
+  /** the patient information button of a prescription's medication (the view passes it; tests may leave it out) */
+  infoFor?: (row: PrescriptionRow) => ReactNode;
 }
 
 /** Reads ?active= of /prescriptions: 'false' selects Expired, anything else Active. */
 export const activeFromQuery = (search: string): boolean => new URLSearchParams(search).get('active') !== 'false';
 
 /** /prescriptions (spec §2) with its data given: the toggle follows the address. */
-export function PrescriptionsScreen({ prescriptions, orders, medications, hasSentPrescription, now }: PrescriptionsScreenProps) {
+export function PrescriptionsScreen({ prescriptions, orders, medications, hasSentPrescription, now, infoFor }: PrescriptionsScreenProps) {
   const active = activeFromQuery(useSearch());
-  const language = useLanguageOfIntl();
+  const language = useIntlLanguage();
   const headingId = useId();
   const counts = prescriptionCounts(prescriptions, now);
   const rows = useMemo(
@@ -47,7 +49,7 @@ export function PrescriptionsScreen({ prescriptions, orders, medications, hasSen
       {rows.length > 0 ? (
         <ul className="rx-list" aria-labelledby={headingId}>
           {rows.map((row) => (
-            <PrescriptionItem key={row.id} row={row} />
+            <PrescriptionItem key={row.id} row={row} info={infoFor?.(row)} />
           ))}
         </ul>
       ) : (

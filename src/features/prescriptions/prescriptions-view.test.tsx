@@ -3,6 +3,7 @@
 // local mirror, so they render the same offline): prescriptions, medication names, orders.
 import 'fake-indexeddb/auto';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import de from '../../../lang/de.json';
 import { localDb } from '../../data/local/local-db';
@@ -21,7 +22,7 @@ const CUSTOMER = {
   webshop_customer_medication: [rx(1, 1001, future), rx(2, 1002, future), rx(3, 1003, past)],
   webshop_customer_additional_info: [{ id: 1, prescription_send_method: 'post', handled: true }],
 } as unknown as CustomerRecord;
-const med = (pharmacode: number, dscrd: string) => ({ pharmacode, prdno: null, dscrd, dscrf: null, nincd: 10, qty: 30, qtyu: 'Stk', sloplus: null }) as Medication;
+const med = (pharmacode: number, dscrd: string, prdno: number | null = null) => ({ pharmacode, prdno, dscrd, dscrf: null, nincd: 10, qty: 30, qtyu: 'Stk', sloplus: null }) as Medication;
 const ORDER: Order = {
   id: 240001,
   created_at: '2026-02-20T10:00:00Z',
@@ -39,7 +40,8 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   await claimMirror(db, 'u1');
   await db.customers.put(CUSTOMER);
-  await db.medications.bulkPut([med(1001, 'ATORVASTATIN Filmtabl 20 mg'), med(1003, 'LISOPRESS Tabl 10 mg')]);
+  await db.medications.bulkPut([med(1001, 'ATORVASTATIN Filmtabl 20 mg', 14001), med(1003, 'LISOPRESS Tabl 10 mg')]);
+  await db.patientInformation.put({ prdno: 14001, content_de: 'Was ist Atorvastatin?\nEs senkt das Cholesterin.', content_fr: null });
   await db.orders.put(ORDER);
 });
 
@@ -57,5 +59,26 @@ describe('PrescriptionsView', () => {
     expect(screen.getByRole('link', { name: 'Abgelaufen (1)' })).toBeTruthy();
     expect(within(list).getByText('20.02.2026')).toBeTruthy();
     expect(screen.queryByRole('link', { name: de['prescriptions.send.more'] })).toBeNull();
+  });
+});
+
+// spec §7 compendium: each prescription opens its patient information; the pull kept it in the
+// mirror, so it reads without the network
+describe('PrescriptionsView patient information', () => {
+  it('opens from the prescription and reads the mirrored text', async () => {
+    render(
+      <TestProviders path="/prescriptions">
+        <PrescriptionsView />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: de['prescriptions.heading.active'] });
+    const item = within(list).getByRole('heading', { name: 'ATORVASTATIN Filmtabl 20 mg' }).closest('li') as HTMLElement;
+    await userEvent.click(within(item).getByRole('button', { name: 'Patienteninformation zu ATORVASTATIN Filmtabl 20 mg' }));
+    const dialog = document.querySelector('dialog[open]') as HTMLElement;
+    expect(await within(dialog).findByRole('heading', { level: 3, name: 'Was ist Atorvastatin?' })).toBeTruthy();
+    expect(within(dialog).getByText('Es senkt das Cholesterin.')).toBeTruthy();
+    // a prescription whose details are not mirrored has no name and no button
+    const unknown = within(list).getByRole('heading', { name: 'Medikament 1002' }).closest('li') as HTMLElement;
+    expect(within(unknown).queryByRole('button', { name: /Patienteninformation/ })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { usePrescriptions } from '../../data/hooks/use-prescriptions';
 import { useSetupFlags } from '../../data/hooks/use-setup-flags';
 import type { Prescription } from '../../domain/entities';
 import { Spinner } from '../../ui/spinner';
+import { PrescriptionInformation } from './prescription-information';
 import { PrescriptionsScreen } from './prescriptions-screen';
 
 /** Route /prescriptions (spec §2): reads the local mirror only, so it works offline alike. */
@@ -29,6 +30,7 @@ function LoadedPrescriptions({ prescriptions }: { prescriptions: Prescription[] 
       medications={medications}
       hasSentPrescription={flags.hasSentPrescription}
       now={now}
+      infoFor={(row) => <PrescriptionInformation row={row} />}
     />
   );
 }

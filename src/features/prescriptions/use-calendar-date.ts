@@ -1,12 +1,6 @@
 import { useIntl } from 'react-intl';
 import { TIME_ZONE } from '../../domain/constants';
-import type { Language } from '../../domain/entities';
 import { toCalendarDate } from '../../domain/zoned-time';
-
-/** The language of the catalogue in use ('fr-CH' gives fr). */
-export function useLanguageOfIntl(): Language {
-  return useIntl().locale.startsWith('fr') ? 'fr' : 'de';
-}
 
 /**
  * Formats a stored date ('YYYY-MM-DD') or timestamp as the calendar date it denotes in

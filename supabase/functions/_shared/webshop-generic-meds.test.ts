@@ -39,13 +39,45 @@ describe('webshopGenericMeds', () => {
     }
   });
 
-  it('rejects a missing or malformed pharmacode', async () => {
+  // issue 14 item 4: a 4xx with a code for a missing or non-numeric pharmacode, never a 5xx
+  it.each([
+    ['no pharmacode', {}, 'pharmacode_missing'],
+    ['pharmacode null', { pharmacode: null }, 'pharmacode_missing'],
+    ['pharmacode empty', { pharmacode: '  ' }, 'pharmacode_missing'],
+    ['negative', { pharmacode: -1 }, 'invalid_pharmacode'],
+    ['zero', { pharmacode: 0 }, 'invalid_pharmacode'],
+    ['fractional', { pharmacode: 1.5 }, 'invalid_pharmacode'],
+    ['letters', { pharmacode: 'abc' }, 'invalid_pharmacode'],
+    ['digits and letters', { pharmacode: '123abc' }, 'invalid_pharmacode'],
+    ['too many digits', { pharmacode: '1234567890123456' }, 'invalid_pharmacode'],
+    ['beyond a bigint', { pharmacode: 1e300 }, 'invalid_pharmacode'],
+    ['a boolean', { pharmacode: true }, 'invalid_pharmacode'],
+    ['an object', { pharmacode: { n: 1 } }, 'invalid_pharmacode'],
+    ['an array', { pharmacode: [1] }, 'invalid_pharmacode'],
+    ['a JSON string body', '"x"', 'invalid_request'],
+    ['an array body', [1], 'invalid_request'],
+  ])('%s: 400 %s without a database call', async (_name, input, code) => {
     const { env, requests } = testEnv();
-    for (const input of [{}, { pharmacode: -1 }, { pharmacode: 1.5 }, { pharmacode: 'abc' }, { pharmacode: null }, 'x']) {
-      const res = await handleWebshopGenericMeds(post('webshopGenericMeds', input), env);
-      expect(res.status).toBe(400);
-      expect(['invalid_request', 'invalid_json']).toContain(((await res.json()) as { error: string }).error);
-    }
+    const res = await handleWebshopGenericMeds(post('webshopGenericMeds', input), env);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: code });
     expect(requests).toEqual([]);
+  });
+
+  it('a body that is not JSON: 400 invalid_json', async () => {
+    const { env } = testEnv();
+    const req = new Request('http://localhost/functions/v1/webshopGenericMeds', { method: 'POST', body: '{"pharmacode":' });
+    const res = await handleWebshopGenericMeds(req, env);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_json' });
+  });
+
+  it('a database that cannot be reached: 502 upstream_error, not a worker error', async () => {
+    const { env } = testEnv(() => {
+      throw new TypeError('fetch failed');
+    });
+    const res = await handleWebshopGenericMeds(post('webshopGenericMeds', { pharmacode: 1 }), env);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: 'upstream_error' });
   });
 });

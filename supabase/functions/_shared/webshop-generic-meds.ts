@@ -5,7 +5,9 @@
 // POST {pharmacode} (a positive whole number, or its digits as a string).
 // Answers: 200 [{pharmacode, price, quantity, quantity_unit, dscrd, dscrf}] in the RPC's order
 // (unit price ascending; may be empty); 422 {error: 'is_generic' | 'sloplus2'};
-// 404 {error: 'not_found'}; 400 {error: 'invalid_json' | 'invalid_request'}.
+// 404 {error: 'not_found'}; 400 {error: 'invalid_json' | 'invalid_request' (not an object) |
+// 'pharmacode_missing' | 'invalid_pharmacode'}. The body is checked before any database call,
+// so no input reaches the RPC that it could fail on with a 5xx.
 import type { FunctionEnv } from './env.ts';
 import { anonClient, errorResponse, json, preflight, readJsonObject } from './http.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
@@ -30,20 +32,29 @@ interface Row {
 
 const num = (value: number | string | null): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** A pharmacode: a positive whole number up to 15 digits (a bigint), as a number or its digits. */
 function pharmacodeOf(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[0-9]{1,15}\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return Number.isSafeInteger(n) && n > 0 && n < 1e15 ? n : null;
 }
+
+const isAbsent = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export async function handleWebshopGenericMeds(req: Request, env: FunctionEnv): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
-  const body = await readJsonObject(req);
+  // a body that cannot be read at all (the stream broke) is the caller's, not a worker error
+  const body = await readJsonObject(req).catch(() => errorResponse(400, 'invalid_json', 'The request body could not be read.'));
   if (body instanceof Response) return body;
+  if (isAbsent(body.pharmacode)) return errorResponse(400, 'pharmacode_missing', 'The body needs a pharmacode.');
   const pharmacode = pharmacodeOf(body.pharmacode);
-  if (pharmacode === null) return errorResponse(400, 'invalid_request', 'pharmacode must be a positive whole number.');
+  if (pharmacode === null) return errorResponse(400, 'invalid_pharmacode', 'pharmacode must be a positive whole number.');
 
-  const { data, error, status } = await anonClient(env).rpc('generic_alternatives', { p_pharmacode: pharmacode });
+  const answer = await anonClient(env)
+    .rpc('generic_alternatives', { p_pharmacode: pharmacode })
+    .then((a) => a, () => null);
+  if (!answer) return errorResponse(502, 'upstream_error', 'The database could not be reached.');
+  const { data, error, status } = answer;
   if (error) {
     const mapped = mapPostgrestError(status, error);
     return json(mapped.body, mapped.status);

@@ -68,7 +68,7 @@ describe('createFunctionsHandler', () => {
     const pre = await handler(new Request('http://127.0.0.1/functions/v1/webshopOrder', { method: 'OPTIONS' }), 'webshopOrder');
     expect(pre.status).toBe(200);
     const generic = await call(handler, 'webshopGenericMeds', { body: JSON.stringify({ pharmacode: 'x' }) });
-    expect([generic.status, await generic.json()]).toMatchObject([400, { error: 'invalid_request' }]);
+    expect([generic.status, await generic.json()]).toMatchObject([400, { error: 'invalid_pharmacode' }]);
     // a valid JWT that is not a user's passes the gateway; the function itself wants a user
     const anon = await call(handler, 'webshopOrder', { headers: { authorization: `Bearer ${DEFAULT_ANON_KEY}` }, body: '{}' });
     expect([anon.status, await anon.json()]).toMatchObject([401, { error: 'not_authenticated' }]);
