@@ -224,6 +224,18 @@ test.describe('profile pages', () => {
       await expect(h1(page)).toBeVisible();
       await expectNoAxeViolations(page);
     }
+    // spec §2 /profile: the account pages share the profile's side navigation
+    for (const [path, title] of [
+      ['/profile/email', 'title.profileEmail'],
+      ['/profile/password', 'title.profilePassword'],
+      ['/profile/mfa', 'title.profileMfa'],
+    ] as const) {
+      await page.goto(path);
+      await expect(h1(page)).toHaveText(catalogues.de[title]);
+      const nav = page.getByRole('navigation', { name: catalogues.de['profile.nav.label'] });
+      await expect(nav.getByRole('link', { name: catalogues.de[title] })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: catalogues.de['title.profileBaseData'] })).toBeVisible();
+    }
     await page.goto('/profile/questionnaire');
     const weight = label(page, catalogues.de['profile.questionnaire.weight']);
     await expect(weight).toHaveValue('64');

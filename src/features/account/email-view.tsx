@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../data/hooks/use-session';
+import { useSetupFlags } from '../../data/hooks/use-setup-flags';
 import { Msg } from '../../i18n/msg';
+import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { EmailCodeForm } from './email-code-form';
 import { EmailRequestForm } from './email-request-form';
 import './account.css';
@@ -10,6 +12,7 @@ type Step = { step: 'email'; draft: string } | { step: 'code'; email: string } |
 /** /profile/email (spec §2, §4 E-mail change, §8): new address, then the mailed code. */
 export default function EmailView() {
   const email = useSession().user?.email ?? null;
+  const flags = useSetupFlags();
   const [state, setState] = useState<Step>({ step: 'email', draft: '' });
   const doneRef = useRef<HTMLParagraphElement>(null);
 
@@ -18,10 +21,7 @@ export default function EmailView() {
   }, [state.step]);
 
   return (
-    <section className="page page--narrow" aria-labelledby="email-title">
-      <h1 id="email-title">
-        <Msg id="title.profileEmail" />
-      </h1>
+    <ProfileLayout titleId="title.profileEmail" flags={flags ?? null}>
       {email && state.step !== 'done' ? (
         <p>
           <Msg id="email.current" values={{ email: <strong>{email}</strong> }} />
@@ -51,6 +51,6 @@ export default function EmailView() {
           <Msg id="email.nextLogin" />
         </p>
       )}
-    </section>
+    </ProfileLayout>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useSetupFlags } from '../../data/hooks/use-setup-flags';
 import { Msg } from '../../i18n/msg';
+import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { Spinner } from '../../ui/spinner';
 import { MfaEnabled } from './mfa-enabled';
 import { MfaSetup } from './mfa-setup';
@@ -9,6 +11,7 @@ import './account.css';
 /** /profile/mfa (spec §2, §4 Two-factor, §8): loading, then set-up or disable. */
 export default function MfaView() {
   const { state, setState, reload } = useMfaState();
+  const flags = useSetupFlags();
   const panelRef = useRef<HTMLDivElement>(null);
   const acted = useRef(false);
 
@@ -23,10 +26,7 @@ export default function MfaView() {
   };
 
   return (
-    <section className="page page--narrow" aria-labelledby="mfa-title">
-      <h1 id="mfa-title">
-        <Msg id="title.profileMfa" />
-      </h1>
+    <ProfileLayout titleId="title.profileMfa" flags={flags ?? null}>
       <p>
         <Msg id="mfa.intro" />
       </p>
@@ -45,6 +45,6 @@ export default function MfaView() {
         {state.step === 'setup' ? <MfaSetup enrolment={state.enrolment} onActivated={after(() => setState({ step: 'enabled' }))} /> : null}
         {state.step === 'enabled' ? <MfaEnabled onDisabled={after(reload)} /> : null}
       </div>
-    </section>
+    </ProfileLayout>
   );
 }
