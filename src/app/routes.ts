@@ -33,6 +33,7 @@ const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
+const dashboard = lazy(() => import('../features/dashboard/dashboard-view'));
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
@@ -50,7 +51,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.generics.path, 'title.generics', 'public', generics),
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public'),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
-  route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
+  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session'),
   route(paths.orders.path, 'title.orders', 'session'),
