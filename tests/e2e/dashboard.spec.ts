@@ -6,24 +6,11 @@
 import type { Page } from '@playwright/test';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { DEMO, signIn, underServiceWorker } from './patients';
+import { latestZurich } from './zurich-clock';
 
 const { de, fr } = catalogues;
 
 test.use({ serviceWorkers: 'allow' });
-
-/** The latest instant before now that reads hh:mm on a Zurich wall clock. */
-function latestZurich(hhmm: string): Date {
-  const now = Date.now() - 5_000;
-  for (let daysBack = 0; daysBack < 3; daysBack++) {
-    const day = new Date(now - daysBack * 86_400_000);
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(day);
-    const noonOfDay = new Date(`${date}T12:00:00Z`);
-    const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(noonOfDay).find((p) => p.type === 'timeZoneName')?.value.replace('GMT', '') ?? '+01:00';
-    const at = new Date(`${date}T${hhmm}:00${offset}`);
-    if (at.getTime() <= now) return at;
-  }
-  throw new Error('no such time in the last three days');
-}
 
 // seed.sql: the demo patient's seven active prescriptions (dosage morning-noon-evening-night)
 const PLAN_DE = {
