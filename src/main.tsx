@@ -1,3 +1,5 @@
+// first: starts loading the language catalogue and, for a returning patient, the data layer
+import './app/boot-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
