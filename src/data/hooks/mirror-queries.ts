@@ -64,10 +64,13 @@ export interface DashboardMirror {
   syncedAt: number | null;
 }
 
-export async function readDashboardMirror(db: LocalDb): Promise<DashboardMirror> {
-  const [customer, orders, syncedAt] = await Promise.all([readCustomer(db), readOrders(db), readSyncedAt(db)]);
-  const medications = await readMedications(db, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id));
-  return { customer, orders, medications, syncedAt };
+/** In one read-only transaction: one round of IndexedDB requests instead of a transaction per read. */
+export function readDashboardMirror(db: LocalDb): Promise<DashboardMirror> {
+  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications], async () => {
+    const [customer, orders, syncedAt] = await Promise.all([readCustomer(db), readOrders(db), readSyncedAt(db)]);
+    const medications = await readMedications(db, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id));
+    return { customer, orders, medications, syncedAt };
+  });
 }
 
 export async function readInsurers(db: LocalDb): Promise<string[]> {

@@ -81,8 +81,8 @@ export interface DashboardModel {
   awaitingPrescription: boolean;
 }
 
-const byName = (a: MedicationFace, b: MedicationFace): number =>
-  (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base', numeric: true }) || a.pharmacode - b.pharmacode;
+const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: MedicationFace, b: MedicationFace): number => names.compare(a.name ?? '', b.name ?? '') || a.pharmacode - b.pharmacode;
 
 const trimmed = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
 
@@ -114,7 +114,8 @@ export function dashboardModel(input: {
       .sort(byName),
   }));
 
-  const days = (p: Prescription) => daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY;
+  const daysLeft = new Map(prescriptions.map((p) => [p.id, daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY]));
+  const days = (p: Prescription) => daysLeft.get(p.id) ?? Number.POSITIVE_INFINITY;
   const active = prescriptionsForToggle(prescriptions, true, now)
     .slice()
     .sort((a, b) => days(a) - days(b) || a.id - b.id)
