@@ -102,6 +102,28 @@ test.describe('dashboard, today\'s plan offline', () => {
   });
 });
 
+test.describe('dashboard, opened offline the next morning', () => {
+  // the access token expired overnight: supabase-js retries its refresh offline for about 25 s;
+  // the session stored on the device is taken at once, the plan comes from the mirror
+  test('on a phone, with the access token expired and no network, the plan shows without waiting for the network', async ({ context, page }) => {
+    await signIn(page, DEMO);
+    await underServiceWorker(page);
+    await expect(plan(page)).toBeVisible();
+    await context.setOffline(true);
+    await page.close();
+
+    const morning = await context.newPage();
+    await morning.setViewportSize({ width: 390, height: 844 });
+    await morning.clock.install({ time: new Date(Date.now() + 3 * 3_600_000) }); // the token lives an hour
+    const started = Date.now();
+    await morning.goto('/dashboard');
+    await expect(currentPeriod(morning)).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(morning.getByText(de['sync.connection.lost'])).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
 test.describe('dashboard accessibility', () => {
   for (const [width, height] of [
     [1280, 900],
