@@ -20,6 +20,9 @@ export default defineConfig({
         // everything the build emits: the shell, every route chunk, both language catalogues
         // (assets/de-*.js, assets/fr-*.js), styles, icons, the product placeholder
         globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // the install dialog's screenshots are fetched by the browser when it offers the app:
+        // no patient needs them offline
+        globIgnores: ['screenshots/**'],
       },
       // The manifest has one language: German, the pharmacy's main language and the app's
       // default (spec §1); the app itself then follows the user's choice.
@@ -42,6 +45,28 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // long-press on the home-screen icon: today's plan (the dashboard's plan section) and reordering
+        shortcuts: [
+          {
+            name: 'Einnahmeplan für heute',
+            short_name: 'Heute',
+            description: 'Was Sie jetzt einnehmen',
+            url: '/dashboard#intake-plan',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Medikamente nachbestellen',
+            short_name: 'Nachbestellen',
+            description: 'Medikamente von gültigen Rezepten bestellen',
+            url: '/order',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // the richer install dialog: the built app's dashboard, made by `npm run screenshots`
+        screenshots: [
+          { src: '/screenshots/dashboard-narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'Der Einnahmeplan für heute auf dem Handy' },
+          { src: '/screenshots/dashboard-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Übersicht mit Einnahmeplan, Bestellungen und Rezepten' },
         ],
       },
       devOptions: { enabled: false },

@@ -25,6 +25,10 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
   const { session } = useSessionView();
   const search = useSearch();
   const screen = screenFor(def.guard, session);
+  // the view's chunk loads while the guard still waits for the session (no waterfall)
+  useEffect(() => {
+    def.view.preload?.().catch(() => undefined); // a failure shows when the view renders
+  }, [def]);
   const showLogin = screen === 'loginPrompt' && def.loginWhenSignedOut === true;
   usePageTitle(showLogin ? 'title.login' : screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 

@@ -1,10 +1,10 @@
 // Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
 // message id, guard, and the lazily loaded view (route-level code splitting). Views not built
 // yet show the placeholder, which says so.
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { paths } from '../domain/paths';
 import PlaceholderView from './placeholder-view';
-import type { RouteView } from './view-props';
+import type { RouteView, ViewProps } from './view-props';
 
 export type { ViewProps } from './view-props';
 
@@ -27,25 +27,40 @@ export interface RouteDef {
   signedInRedirect?: string;
 }
 
-// The placeholder is in the main chunk anyway (stand-in screens use it), so no import() here.
-const placeholder: RouteDef['view'] = lazy(async () => ({ default: PlaceholderView }));
-const home = lazy(() => import('../features/public/home-view'));
-const generics = lazy(() => import('../features/public/generics-view'));
-const genericsCalculator = lazy(() => import('../features/generics/calculator-view'));
-const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
-const profileEmail = lazy(() => import('../features/account/email-view'));
-const profileMfa = lazy(() => import('../features/account/mfa-view'));
-const login = lazy(() => import('../features/auth/login-view'));
-const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
-const password = lazy(() => import('../features/auth/password-view'));
-const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
-const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
-const profileOverview = lazy(() => import('../features/profile/overview-view'));
-const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
-const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
-const profileMedication = lazy(() => import('../features/profile/medication-view'));
-const sendPrescription = lazy(() => import('../features/profile/send-method/send-prescription-view'));
-const onboardingFinish = lazy(() => import('../features/profile/onboarding/finish-view'));
+/**
+ * A route's view as its own chunk, which the router fetches early (`preload`) while the guard
+ * still decides. Once loaded it renders at once: React.lazy would suspend for a tick even
+ * then, and React holds back the content of a Suspense boundary whose fallback just showed
+ * for up to 300 ms.
+ */
+function lazyView(load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView {
+  let loaded: ComponentType<ViewProps> | null = null;
+  const preload = () => load().then((module) => (loaded = module.default));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const View = (props: ViewProps) => createElement(loaded ?? Lazy, props);
+  return Object.assign(View, { preload });
+}
+
+// The placeholder is in the main chunk anyway (stand-in screens use it): no chunk of its own.
+const placeholder: RouteDef['view'] = PlaceholderView;
+const home = lazyView(() => import('../features/public/home-view'));
+const generics = lazyView(() => import('../features/public/generics-view'));
+const genericsCalculator = lazyView(() => import('../features/generics/calculator-view'));
+const tutorial = lazyView(() => import('../features/public/prescription-tutorial-view'));
+const profileEmail = lazyView(() => import('../features/account/email-view'));
+const profileMfa = lazyView(() => import('../features/account/mfa-view'));
+const login = lazyView(() => import('../features/auth/login-view'));
+const resetPassword = lazyView(() => import('../features/auth/reset-password-view'));
+const password = lazyView(() => import('../features/auth/password-view'));
+const prescriptions = lazyView(() => import('../features/prescriptions/prescriptions-view'));
+const dashboard = lazyView(() => import('../features/dashboard/dashboard-view'));
+const profileBaseData = lazyView(() => import('../features/profile/basedata-view'));
+const profileOverview = lazyView(() => import('../features/profile/overview-view'));
+const profileInsurance = lazyView(() => import('../features/profile/insurance-view'));
+const profileQuestionnaire = lazyView(() => import('../features/profile/questionnaire-view'));
+const profileMedication = lazyView(() => import('../features/profile/medication-view'));
+const sendPrescription = lazyView(() => import('../features/profile/send-method/send-prescription-view'));
+const onboardingFinish = lazyView(() => import('../features/profile/onboarding/finish-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -62,7 +77,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.generics.path, 'title.generics', 'public', generics),
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
-  route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
+  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription),
   route(paths.orders.path, 'title.orders', 'session'),

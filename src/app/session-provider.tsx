@@ -2,8 +2,9 @@
 // read) and the lazily loaded data layer (BackendContext: the sync shell reads it). The data
 // layer's patient session (src/data/session) follows the auth state by itself: started here
 // once it has loaded, it claims the mirror, pulls, replays and wipes. supabase-js loads as its
-// own chunk after the first paint; until then, and until a signed-in patient's flags are known,
-// the session is 'loading'. Failed pulls become notifications here (data raises error codes,
+// own chunk after the first paint (for a returning patient boot.ts starts loading it at once:
+// backend-loader.ts); until then, and until a signed-in patient's flags are known, the
+// session is 'loading'. Failed pulls become notifications here (data raises error codes,
 // never texts).
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
@@ -13,9 +14,8 @@ import { onboardingStep } from '../domain/setup-state';
 import type { ReadableStore } from '../lib/store';
 import { notify } from '../ui/notifications/notification-store';
 import { SIGNED_OUT, type SessionView } from './guards';
+import { loadBackend, loadedBackend } from './backend-loader';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
-
-const loadBackend = (): Promise<SessionBackend> => import('./session-backend');
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
 const PENDING_AUTH = pending(LOADING_STATE);
@@ -46,7 +46,7 @@ export function sessionViewOf(auth: AuthState, summary: PatientSummary): Session
 }
 
 export function SessionProvider({ children, backend: given }: { children: ReactNode; backend?: SessionBackend }) {
-  const [loaded, setLoaded] = useState<SessionBackend | null>(given ?? null);
+  const [loaded, setLoaded] = useState<SessionBackend | null>(() => given ?? loadedBackend());
   const backend = given ?? loaded;
   const announced = useRef({ link: false, failedKey: '' });
 

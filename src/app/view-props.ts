@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /** What the router hands a routed view: its title id and the path's parameters. */
 export interface ViewProps {
@@ -6,4 +6,5 @@ export interface ViewProps {
   params: Record<string, string | undefined>;
 }
 
-export type RouteView = LazyExoticComponent<ComponentType<ViewProps>>;
+/** A routed view, most of them lazily loaded: `preload` fetches the chunk before it renders. */
+export type RouteView = ComponentType<ViewProps> & { preload?: () => Promise<unknown> };

@@ -38,10 +38,15 @@ export function parseDosage(value: unknown): Result<Dosage, DosageError> {
  * "1-0-1-0". Without a locale numbers are written as stored ("0.5"); with one, in that
  * locale's decimal mark ("0,5" in fr-CH).
  */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string): Intl.NumberFormat => {
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: false })));
+  return f;
+};
+
 export function formatDosage(dosage: Dosage, locale?: string): string {
-  const write = locale
-    ? (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: false }).format(n)
-    : (n: number) => String(n);
+  const write = locale ? (n: number) => numberFormat(locale).format(n) : (n: number) => String(n);
   return dosage.map(write).join('-');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prescription } from './entities.ts';
-import { intakePeriodAt, intakePeriodForHour, intakePlan } from './intake-plan.ts';
+import { intakePeriodAt, intakePeriodForHour, intakePeriodsFrom, intakePlan, nextIntakePeriodChange } from './intake-plan.ts';
 
 describe('intake period of the day', () => {
   // spec §4 Intake period of the day, first reading: morning 5-11, noon 12-17, evening 18-21, night otherwise
@@ -38,6 +38,81 @@ describe('intake period of the day', () => {
   });
 });
 
+// Europe/Zurich changes its clocks on the last Sundays of March (02:00 CET -> 03:00 CEST) and
+// October (03:00 CEST -> 02:00 CET); the periods follow the wall clock on both days.
+describe('intake period on the days the clocks change (Europe/Zurich)', () => {
+  // spec §4 Intake period of the day: every boundary on 29 March 2026 (summer time from 02:00)
+  it.each([
+    ['2026-03-29T01:59:00+01:00', 'night'], // the last minute before the change
+    ['2026-03-29T03:00:00+02:00', 'night'], // one minute later on the wall clock: 02:xx never happens
+    ['2026-03-29T04:59:00+02:00', 'night'],
+    ['2026-03-29T05:00:00+02:00', 'morning'],
+    ['2026-03-29T11:59:59+02:00', 'morning'],
+    ['2026-03-29T12:00:00+02:00', 'noon'],
+    ['2026-03-29T17:59:59+02:00', 'noon'],
+    ['2026-03-29T18:00:00+02:00', 'evening'],
+    ['2026-03-29T21:59:59+02:00', 'evening'],
+    ['2026-03-29T22:00:00+02:00', 'night'],
+  ])('spring forward: %s -> %s', (instant, period) => {
+    expect(intakePeriodAt(new Date(instant))).toBe(period);
+  });
+
+  // spec §4: every boundary on 25 October 2026 (winter time from 03:00 CEST, 02:00-02:59 twice)
+  it.each([
+    ['2026-10-25T02:30:00+02:00', 'night'], // first 02:30
+    ['2026-10-25T02:30:00+01:00', 'night'], // the same wall-clock time an hour later
+    ['2026-10-25T04:59:59+01:00', 'night'],
+    ['2026-10-25T05:00:00+01:00', 'morning'],
+    ['2026-10-25T11:59:59+01:00', 'morning'],
+    ['2026-10-25T12:00:00+01:00', 'noon'],
+    ['2026-10-25T17:59:59+01:00', 'noon'],
+    ['2026-10-25T18:00:00+01:00', 'evening'],
+    ['2026-10-25T21:59:59+01:00', 'evening'],
+    ['2026-10-25T22:00:00+01:00', 'night'],
+  ])('fall back: %s -> %s', (instant, period) => {
+    expect(intakePeriodAt(new Date(instant))).toBe(period);
+  });
+});
+
+describe('next change of the period', () => {
+  it.each([
+    // an ordinary winter and summer day: the next boundary hour on the wall clock
+    ['2026-01-15T04:10:00+01:00', '2026-01-15T05:00:00+01:00'],
+    ['2026-01-15T05:00:00+01:00', '2026-01-15T12:00:00+01:00'],
+    ['2026-01-15T11:59:59+01:00', '2026-01-15T12:00:00+01:00'],
+    ['2026-07-15T12:00:00+02:00', '2026-07-15T18:00:00+02:00'],
+    ['2026-07-15T18:30:00+02:00', '2026-07-15T22:00:00+02:00'],
+    ['2026-07-15T22:00:00+02:00', '2026-07-16T05:00:00+02:00'],
+    // spring forward: the night that began at 22:00 winter time ends at 05:00 summer time
+    ['2026-03-28T22:00:00+01:00', '2026-03-29T05:00:00+02:00'],
+    ['2026-03-29T01:30:00+01:00', '2026-03-29T05:00:00+02:00'],
+    // fall back: the night lasts an hour longer
+    ['2026-10-24T22:00:00+02:00', '2026-10-25T05:00:00+01:00'],
+    ['2026-10-25T02:30:00+01:00', '2026-10-25T05:00:00+01:00'],
+  ])('after %s the period changes at %s', (from, at) => {
+    expect(nextIntakePeriodChange(new Date(from)).toISOString()).toBe(new Date(at).toISOString());
+  });
+
+  it('the night across the change is 6 h in spring and 8 h in autumn (7 h otherwise)', () => {
+    const hours = (from: string) => (nextIntakePeriodChange(new Date(from)).getTime() - new Date(from).getTime()) / 3_600_000;
+    expect(hours('2026-03-28T22:00:00+01:00')).toBe(6);
+    expect(hours('2026-10-24T22:00:00+02:00')).toBe(8);
+    expect(hours('2026-01-14T22:00:00+01:00')).toBe(7);
+  });
+});
+
+describe('periods in the order of the day from now', () => {
+  // spec §2 dashboard: today's plan (morning, noon, evening, night), the current period first
+  it.each([
+    ['morning', ['morning', 'noon', 'evening', 'night']],
+    ['noon', ['noon', 'evening', 'night', 'morning']],
+    ['evening', ['evening', 'night', 'morning', 'noon']],
+    ['night', ['night', 'morning', 'noon', 'evening']],
+  ] as const)('%s first', (current, order) => {
+    expect(intakePeriodsFrom(current)).toEqual(order);
+  });
+});
+
 describe("today's intake plan", () => {
   const now = new Date('2025-03-10T08:00:00Z');
   const rx = (id: number, dosage: Prescription['dosage'], over: Partial<Prescription> = {}): Prescription => ({
@@ -67,6 +142,16 @@ describe("today's intake plan", () => {
       night: [{ prescription_id: 2, medication_id: 1002, units: 2 }],
       unreadable: [5],
     });
+  });
+
+  // spec §4 Prescriptions: active through its expiry date (Zurich calendar day), gone at midnight
+  it('keeps a prescription through its expiry day and drops it at midnight in Zurich', () => {
+    const list = [rx(1, [1, 0, 0, 0], { expires_at: '2026-03-29' })];
+    expect(intakePlan(list, new Date('2026-03-29T23:59:59+02:00')).morning).toHaveLength(1);
+    expect(intakePlan(list, new Date('2026-03-30T00:00:00+02:00')).morning).toHaveLength(0);
+    const autumn = [rx(1, [0, 0, 0, 1], { expires_at: '2026-10-25' })];
+    expect(intakePlan(autumn, new Date('2026-10-25T23:59:59+01:00')).night).toHaveLength(1);
+    expect(intakePlan(autumn, new Date('2026-10-26T00:00:00+01:00')).night).toHaveLength(0);
   });
 
   it('is empty without prescriptions', () => {

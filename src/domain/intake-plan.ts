@@ -33,6 +33,34 @@ export function intakePeriodForHour(hour: number): IntakePeriod {
 export const intakePeriodAt = (now: Date, timeZone: string = TIME_ZONE): IntakePeriod =>
   intakePeriodForHour(hourInTimeZone(now, timeZone));
 
+/** The first wall-clock hour of each period (its last is the hour before the next one starts). */
+export const INTAKE_PERIOD_START_HOUR: Readonly<Record<IntakePeriod, number>> = { morning: 5, noon: 12, evening: 18, night: 22 };
+
+/**
+ * The four periods beginning with `current`, then the ones that follow in the course of the
+ * day (the dashboard shows the period of now first: at 19:00 evening, night, morning, noon).
+ */
+export function intakePeriodsFrom(current: IntakePeriod): IntakePeriod[] {
+  const start = INTAKE_PERIODS.indexOf(current);
+  return INTAKE_PERIODS.map((_, i) => INTAKE_PERIODS[(start + i) % INTAKE_PERIODS.length] as IntakePeriod);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The next instant at which the period of the day changes, read in `timeZone`. Zones whose
+ * offset is whole hours (Europe/Zurich: +1, +2 in summer) change their wall-clock hour exactly
+ * at the full hours of UTC, so the answer is the first full hour whose period differs. On the
+ * day clocks go forward the night is an hour shorter, on the day they go back an hour longer.
+ */
+export function nextIntakePeriodChange(now: Date, timeZone: string = TIME_ZONE): Date {
+  const current = intakePeriodAt(now, timeZone);
+  let t = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  // a period lasts at most 8 wall-clock hours, 9 across the change back from summer time
+  for (let i = 0; i < 24 && intakePeriodAt(new Date(t), timeZone) === current; i++) t += HOUR_MS;
+  return new Date(t);
+}
+
 export interface IntakeEntry {
   prescription_id: RecordId;
   medication_id: Pharmacode;

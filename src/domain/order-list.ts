@@ -10,7 +10,7 @@ export function sortOrdersNewestFirst<T extends Pick<Order, 'id'>>(orders: reado
 }
 
 /** Open shows unfinished orders (effective status below 90), Closed the rest (spec §4). */
-export function ordersForToggle(orders: readonly Order[], toggle: OrderToggle): Order[] {
+export function ordersForToggle<T extends Order>(orders: readonly T[], toggle: OrderToggle): T[] {
   const closed = toggle === 'closed';
   return sortOrdersNewestFirst(orders.filter((o) => isOrderClosed(o) === closed));
 }

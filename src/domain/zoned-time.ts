@@ -25,9 +25,16 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+// The last reading: the rules ask about the same `now` over and over (every prescription of
+// a list), and formatToParts is the slow part of Intl.
+let last: { ms: number; timeZone: string; parts: Record<string, string> } | null = null;
+
 function parts(instant: Date, timeZone: string): Record<string, string> {
+  const ms = instant.getTime();
+  if (last && last.ms === ms && last.timeZone === timeZone) return last.parts;
   const out: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  last = { ms, timeZone, parts: out };
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { createSessionStore, readStoredSession, SIGNED_OUT_STATE, storedAssuranceLevel } from './session-store';
+import { authAnswerIn, createSessionStore, readStoredSession, SIGNED_OUT_STATE, storedAssuranceLevel } from './session-store';
 
 // spec §4 Authentication: the session events, the assurance level and the forced change.
 // The auth client is a stand-in that emits what supabase-js emits; the real client is
@@ -152,8 +152,62 @@ describe('offline start with a stored session', () => {
     store.subscribe(() => {});
     callback('INITIAL_SESSION', null);
     expect(store.get()).toEqual(SIGNED_OUT_STATE);
+    const reads = storedSession.mock.calls.length;
     callback('SIGNED_OUT', null);
-    expect(storedSession).toHaveBeenCalledOnce();
+    expect(storedSession).toHaveBeenCalledTimes(reads);
+  });
+
+  // issue 13: the installed app opened offline shows the mirror at once, not after supabase-js'
+  // refresh retries (about 25 s with an expired token and no network)
+  it('a stored session is taken at once, before supabase-js answers; its answer confirms or ends it', () => {
+    let callback: Callback = () => {};
+    const store = createSessionStore({
+      auth: () => ({ onAuthStateChange: (cb: Callback) => ((callback = cb), { data: { subscription: {} } }) }) as never,
+      storedSession: () => session(),
+      authAnswerInUrl: () => false,
+    });
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.get().status));
+    expect(store.get()).toMatchObject({ status: 'signedIn', user: { id: 'user-1' }, aal: { current: 'aal1', next: 'aal1' } });
+    const before = store.get();
+    callback('INITIAL_SESSION', session());
+    expect(store.get()).toEqual(before);
+    callback('SIGNED_OUT', null);
+    expect(store.get()).toEqual(SIGNED_OUT_STATE);
+    // signed in from the start (the first subscriber hears it); supabase-js' confirmation changes nothing
+    expect(seen).toEqual(['signedIn', 'signedOut']);
+  });
+
+  it('an event that changes nothing the app reads notifies nobody; a changed user does', async () => {
+    const { store, emit, changes } = harness();
+    await emit('SIGNED_IN', session());
+    await emit('TOKEN_REFRESHED', { ...session(), access_token: jwt({ sub: 'user-1', aal: 'aal1', iat: 2 }) });
+    await emit('INITIAL_SESSION', session());
+    expect(changes).toEqual(['signedIn']);
+    await emit('USER_UPDATED', session({ language: 'de' }));
+    expect(changes).toEqual(['signedIn', 'signedIn']);
+    expect(store.get().user?.language).toBe('de');
+  });
+
+  it('not while the address carries an answer of the auth service: supabase-js decides', () => {
+    const store = createSessionStore({
+      auth: () => ({ onAuthStateChange: () => ({ data: { subscription: {} } }) }) as never,
+      storedSession: () => session(),
+      authAnswerInUrl: () => true,
+    });
+    store.subscribe(() => {});
+    expect(store.get().status).toBe('loading');
+  });
+
+  it.each([
+    ['?code=abc', '', true],
+    ['', '#access_token=t&type=recovery', true],
+    ['', '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid', true],
+    ['?error_description=x', '', true],
+    ['?active=true', '#intake-plan', false],
+    ['', '', false],
+  ])('auth answer in %s%s: %s', (search, hash, answer) => {
+    expect(authAnswerIn({ search, hash })).toBe(answer);
   });
 
   it('readStoredSession and storedAssuranceLevel', () => {

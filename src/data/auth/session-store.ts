@@ -14,22 +14,26 @@
 //   follows it: after a signed-in state it wipes the mirror and leaves for / with a full page
 //   load, which clears every piece of medical data held in memory (the spec's reload).
 //
-// Offline start: with an expired access token and no connection, supabase-js keeps the
-// session in storage (the refresh failed for want of a network, it retries) but answers
-// INITIAL_SESSION with null. The patient is still signed in: the stored session's user is
-// taken (storedSession), so the mirror shows their data; when the connection returns,
-// supabase-js refreshes the token (TOKEN_REFRESHED) or, if the refresh token was refused,
-// removes the session (SIGNED_OUT).
+// Offline first: a session stored on this device is taken at once, before supabase-js has
+// answered — with an expired access token and no connection supabase-js retries the refresh
+// for about 25 s before its INITIAL_SESSION, and the patient opening the installed app
+// offline would look at a spinner all that time. supabase-js' answer then confirms the
+// session in place (INITIAL_SESSION, TOKEN_REFRESHED), or ends it (SIGNED_OUT: the session's
+// owner wipes the mirror and leaves). Not while the address carries an answer of the auth
+// service (a PKCE code, a mailed link's tokens or error): that answer decides who is signed in.
+// An INITIAL_SESSION of null (offline, token expired, refresh pending) keeps the stored
+// session's user too; when the connection returns, supabase-js refreshes the token
+// (TOKEN_REFRESHED) or, if the refresh token was refused, removes the session (SIGNED_OUT).
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { LANGUAGES, type Lang } from '../../i18n/languages';
-import { createStore } from '../../lib/store';
+import { createStore, shallowEqual } from '../../lib/store';
 import { supabase } from '../supabase-client';
-import { readStoredSession } from './stored-session';
+import { authAnswerIn, readStoredSession } from './stored-session';
 import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, type AssuranceLevelName, type AuthState, type SessionUser } from './auth-state';
 
 export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
 export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor } from './auth-state';
-export { readStoredSession } from './stored-session';
+export { authAnswerIn, readStoredSession } from './stored-session';
 
 type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'>;
 
@@ -37,7 +41,10 @@ export interface SessionStoreDeps {
   auth: () => AuthApi;
   /** the session supabase-js keeps in storage, read as it is (no refresh); null: none */
   storedSession?: () => Session | null;
+  /** the page's address carries an answer of the auth service, which supabase-js reads at start */
+  authAnswerInUrl?: () => boolean;
 }
+
 
 /** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
 export function storedAssuranceLevel(session: Session): AuthState['aal'] {
@@ -65,14 +72,32 @@ export function sessionUserOf(user: User): SessionUser {
 
 export const requiresPasswordChange = (user: User): boolean => user.user_metadata?.require_pw_reset === true;
 
+/** Two states the app cannot tell apart. */
+export function sameAuthState(a: AuthState, b: AuthState): boolean {
+  return (
+    a.status === b.status &&
+    a.needsSecondFactor === b.needsSecondFactor &&
+    a.requirePasswordChange === b.requirePasswordChange &&
+    a.recovery === b.recovery &&
+    a.aal.current === b.aal.current &&
+    a.aal.next === b.aal.next &&
+    (a.user === b.user || (!!a.user && !!b.user && shallowEqual(a.user, b.user)))
+  );
+}
+
 export function createSessionStore(deps: SessionStoreDeps) {
-  const store = createStore<AuthState>(LOADING_STATE);
+  // an event that changes nothing the app reads (a refreshed token, supabase-js' SIGNED_IN and
+  // INITIAL_SESSION of the session already taken) re-renders nothing
+  const store = createStore<AuthState>(LOADING_STATE, { equals: sameAuthState });
   const set = store.set;
   let started = false;
 
   function onEvent(event: AuthChangeEvent, session: Session | null): void {
     const stored = event === 'INITIAL_SESSION' && !session ? (deps.storedSession?.() ?? null) : null;
-    const current = session ?? stored;
+    apply(event, session ?? stored);
+  }
+
+  function apply(event: AuthChangeEvent, current: Session | null): void {
     if (event === 'SIGNED_OUT' || !current) {
       set(SIGNED_OUT_STATE);
       return;
@@ -113,6 +138,8 @@ export function createSessionStore(deps: SessionStoreDeps) {
   function start(): void {
     if (started) return;
     started = true;
+    const stored = deps.authAnswerInUrl?.() ? null : (deps.storedSession?.() ?? null);
+    if (stored) apply('INITIAL_SESSION', stored);
     // The callback stays quick: supabase-js awaits it before the next event.
     deps.auth().onAuthStateChange((event, session) => onEvent(event, session));
   }
@@ -124,4 +151,5 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export const sessionStore: SessionStore = createSessionStore({
   auth: () => supabase().auth,
   storedSession: () => readStoredSession(globalThis.localStorage),
+  authAnswerInUrl: () => authAnswerIn(globalThis.location),
 });

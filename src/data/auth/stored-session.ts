@@ -18,3 +18,11 @@ export function readStoredSession(storage: Pick<Storage, 'getItem'> | undefined,
     return null;
   }
 }
+
+/** A PKCE code in the query, or tokens or an error of a mailed link in the hash (supabase-js' detectSessionInUrl). */
+export function authAnswerIn(location: Pick<Location, 'search' | 'hash'> | undefined): boolean {
+  if (!location) return false;
+  const query = new URLSearchParams(location.search);
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  return query.has('code') || query.has('error_description') || hash.has('access_token') || hash.has('error_description') || hash.has('error');
+}

@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
-import { openLocalDb } from '../local/local-db';
+import { META, openLocalDb } from '../local/local-db';
 import { claimMirror } from '../local/mirror-owner';
 import { wipeMirror } from '../local/wipe';
 import { useCustomerRecord } from './use-customer-record';
+import { useDashboardMirror } from './use-dashboard-mirror';
 import { useInsurers } from './use-insurers';
 import { useMedications } from './use-medications';
 import { useOrders } from './use-orders';
@@ -64,5 +65,24 @@ describe('mirror hooks', () => {
     await waitFor(() => expect(record.result.current).toBeNull());
     await waitFor(() => expect(orders.result.current).toEqual([]));
     await waitFor(() => expect(flags.result.current).toMatchObject({ hasProfile: false, hasPrescriptions: false }));
+  });
+});
+
+// issue 13: the dashboard's one live read, with how fresh the data is
+describe('dashboard mirror', () => {
+  it('reads record, orders, the prescribed medications and the older of the last customer and orders pulls', async () => {
+    const db = await mirror();
+    const dashboard = renderHook(() => useDashboardMirror(db));
+    await waitFor(() => expect(dashboard.result.current?.customer?.first_name).toBe('Sandra'));
+    expect(dashboard.result.current?.orders.map((o) => o.id)).toEqual([2 ** 50 + 1, 240003, 240001]);
+    expect([...(dashboard.result.current?.medications.keys() ?? [])].sort()).toEqual([11, 22]);
+    // never pulled (or only one of the two areas): no "as of"
+    expect(dashboard.result.current?.syncedAt).toBeNull();
+    await act(() => db.meta.put({ key: META.pulledAt('customer'), value: 2000 }));
+    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBeNull());
+    await act(() => db.meta.put({ key: META.pulledAt('orders'), value: 1000 }));
+    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBe(1000));
+    await act(() => db.meta.put({ key: META.pulledAt('orders'), value: 3000 }));
+    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBe(2000));
   });
 });

@@ -21,7 +21,7 @@ import { startTokenRefresher, type TokenRefresher } from '../auth/token-refreshe
 import type { SignedOutWhere } from '../auth/sign-out';
 import type { LocalDb } from '../local/local-db';
 import { wipeMirror, type WipeOptions } from '../local/wipe';
-import type { PullArea, PullError } from '../pull/pull';
+import type { PullArea, PullError, PullReport } from '../pull/pull';
 import type { RealtimeStatusStore } from '../realtime/realtime-status';
 import type { OutboxView, OutboxViewStore } from '../sync/outbox-view';
 import type { SyncState, SyncStateStore } from '../sync/sync-state';
@@ -229,9 +229,9 @@ export function createPatientSession(deps: PatientSessionDeps) {
     onPullFailure: pullFailed.on,
     syncState: deps.syncState as ReadableStore<SyncState>,
     outboxView: deps.outboxView as ReadableStore<OutboxView>,
-    /** Pulls these areas again now (all by default): the "refresh" action. */
-    async refresh(areas?: readonly PullArea[]): Promise<void> {
-      await current?.runtime?.engine.pull(areas);
+    /** Pulls these areas again now (all by default): the "refresh" action. Null: no patient's session runs. */
+    async refresh(areas?: readonly PullArea[]): Promise<PullReport | null> {
+      return (await current?.runtime?.engine.pull(areas)) ?? null;
     },
     /** The patient's discard of a refused change. */
     discard: (id: string): Promise<void> => current?.runtime?.discard(id) ?? Promise.resolve(),

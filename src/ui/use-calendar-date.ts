@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { TIME_ZONE } from '../../domain/constants';
-import { toCalendarDate } from '../../domain/zoned-time';
+import { TIME_ZONE } from '../domain/constants';
+import { toCalendarDate } from '../domain/zoned-time';
 
 /**
  * Formats a stored date ('YYYY-MM-DD') or timestamp as the calendar date it denotes in

@@ -1,0 +1,151 @@
+// spec §2 dashboard, §4 Intake period of the day, Prescriptions, Order status, Profile setup:
+// what the dashboard shows, derived from the mirror at one instant.
+import { describe, expect, it } from 'vitest';
+import type { CustomerRecord, Order } from '../../domain/entities';
+import { dashboardModel } from './dashboard-rows';
+import { COMPLETE, info, MEDICATIONS, order, rx } from './dashboard-test-support';
+
+const model = (now: string, customer: CustomerRecord | null = COMPLETE, orders: (Order & { pending?: boolean })[] = [], language: 'de' | 'fr' = 'de') =>
+  dashboardModel({ customer, orders, medications: MEDICATIONS, language, now: new Date(now) });
+
+const names = (m: ReturnType<typeof model>, period: string) => m.plan.find((p) => p.period === period)?.entries.map((e) => e.name ?? `#${e.pharmacode}`);
+
+describe('the plan at each period boundary in Europe/Zurich', () => {
+  // spec §4 Intake period (first reading): morning 5-11, noon 12-17, evening 18-21, night otherwise;
+  // spec §2: the dashboard shows the current period first, then the rest of the day
+  const ORDER = {
+    morning: ['morning', 'noon', 'evening', 'night'],
+    noon: ['noon', 'evening', 'night', 'morning'],
+    evening: ['evening', 'night', 'morning', 'noon'],
+    night: ['night', 'morning', 'noon', 'evening'],
+  } as const;
+  const boundaries = (date: string, offset: string): [string, keyof typeof ORDER][] => [
+    [`${date}T04:59:59${offset}`, 'night'],
+    [`${date}T05:00:00${offset}`, 'morning'],
+    [`${date}T11:59:59${offset}`, 'morning'],
+    [`${date}T12:00:00${offset}`, 'noon'],
+    [`${date}T17:59:59${offset}`, 'noon'],
+    [`${date}T18:00:00${offset}`, 'evening'],
+    [`${date}T21:59:59${offset}`, 'evening'],
+    [`${date}T22:00:00${offset}`, 'night'],
+  ];
+
+  it.each([
+    ...boundaries('2026-03-10', '+01:00'), // winter time
+    ...boundaries('2026-07-15', '+02:00'), // summer time
+    ...boundaries('2026-03-29', '+02:00'), // the day the clocks go forward (from 03:00 on: +02:00)
+    ...boundaries('2026-10-25', '+01:00'), // the day they go back (from 02:00 on: +01:00)
+    ['2026-03-29T01:59:59+01:00', 'night'], // the last second of winter time
+    ['2026-03-29T03:00:00+02:00', 'night'], // the next second on the wall clock
+    ['2026-10-25T02:30:00+02:00', 'night'], // 02:30 the first time
+    ['2026-10-25T02:30:00+01:00', 'night'], // and the second time
+  ] as [string, keyof typeof ORDER][])('%s: %s first and marked', (now, current) => {
+    // the expiring one stays valid through October here; the expired one stays expired
+    const later = COMPLETE.webshop_customer_medication?.map((p) => (p.id === 4 ? { ...p, expires_at: '2027-01-31' } : p));
+    const m = model(now, { ...COMPLETE, webshop_customer_medication: later } as CustomerRecord);
+    expect(m.plan.map((p) => p.period)).toEqual(ORDER[current]);
+    expect(m.plan.filter((p) => p.current).map((p) => p.period)).toEqual([current]);
+    // the plan itself is the whole day's, whatever the hour
+    expect(names(m, 'morning')).toEqual(['AMLOVASC Tabl 5 mg', 'ESCITALOPRAM Filmtabl 10 mg', 'METFORMIN Filmtabl 500 mg']);
+    expect(names(m, 'evening')).toEqual(['ATORVASTATIN Filmtabl 20 mg', 'METFORMIN Filmtabl 500 mg']);
+  });
+});
+
+describe("today's plan", () => {
+  // spec §2 dashboard: each medication with its units for the period, its picture and its comment
+  it('holds the active prescriptions with units, picture fields, comment and intake scheme, by name', () => {
+    const m = model('2026-03-10T08:00:00+01:00');
+    expect(m.plan[0]).toMatchObject({ period: 'morning', current: true });
+    expect(m.plan[0]?.entries).toEqual([
+      { pharmacode: 1002, name: 'AMLOVASC Tabl 5 mg', pictures: { picfront: null, picfront3d: 'x.jpg' }, prescriptionId: 2, units: 1, comment: 'Blutdruck regelmässig messen', intake: null },
+      { pharmacode: 1003, name: 'ESCITALOPRAM Filmtabl 10 mg', pictures: { picfront: null, picfront3d: 'x.jpg' }, prescriptionId: 3, units: 0.5, comment: null, intake: null },
+      { pharmacode: 1004, name: 'METFORMIN Filmtabl 500 mg', pictures: { picfront: null, picfront3d: 'x.jpg' }, prescriptionId: 4, units: 1, comment: null, intake: null },
+    ]);
+    expect(names(m, 'noon')).toEqual([]);
+    expect(names(m, 'evening')).toEqual(['ATORVASTATIN Filmtabl 20 mg', 'METFORMIN Filmtabl 500 mg']);
+    // the expired and the used-up prescriptions are not in it; one without mirrored details keeps its pharmacode
+    expect(names(m, 'night')).toEqual(['#1007']);
+    expect(m.plan.find((p) => p.period === 'evening')?.entries[0]?.intake).toBe('abends');
+  });
+
+  it('names the medication in French where the catalogue has a French name', () => {
+    expect(names(model('2026-03-10T20:00:00+01:00', COMPLETE, [], 'fr'), 'evening')).toEqual(['ATORVASTATINE cpr pell 20 mg', 'METFORMIN Filmtabl 500 mg']);
+  });
+
+  // spec §4: active through the expiry date, in Zurich
+  it('drops a prescription from the plan at midnight after its expiry date', () => {
+    expect(names(model('2026-03-19T23:59:00+01:00'), 'morning')).toContain('METFORMIN Filmtabl 500 mg');
+    expect(names(model('2026-03-20T00:00:00+01:00'), 'morning')).not.toContain('METFORMIN Filmtabl 500 mg');
+  });
+
+  it('counts prescriptions whose dosage cannot be read', () => {
+    const customer = { ...COMPLETE, webshop_customer_medication: [rx(1, 1001, [1, 0, 1])] } as CustomerRecord;
+    expect(model('2026-03-10T08:00:00+01:00', customer).unreadableCount).toBe(1);
+  });
+});
+
+describe('greeting', () => {
+  // spec §2 dashboard: greeting by time of day, with the name
+  it.each([
+    ['2026-03-10T05:00:00+01:00', 'greeting.morning'],
+    ['2026-03-10T12:00:00+01:00', 'greeting.afternoon'],
+    ['2026-03-10T18:00:00+01:00', 'greeting.evening'],
+    ['2026-03-10T03:00:00+01:00', 'greeting.evening'],
+  ])('%s -> %s', (now, id) => {
+    const m = model(now);
+    expect(m.greeting).toBe(id);
+    expect(m.firstName).toBe('Sandra');
+  });
+
+  it('has no name before the base data exist', () => {
+    expect(model('2026-03-10T08:00:00+01:00', null).firstName).toBeNull();
+  });
+});
+
+describe('expiring and active prescriptions', () => {
+  // spec §4/§9: expiring within 14 days; active = not expired, not used up
+  it('lists the expiring ones soonest first with days left, and every active one expiring soonest first', () => {
+    const m = model('2026-03-10T08:00:00+01:00');
+    expect(m.expiring).toEqual([{ pharmacode: 1004, name: 'METFORMIN Filmtabl 500 mg', pictures: { picfront: null, picfront3d: 'x.jpg' }, id: 4, expiresAt: '2026-03-19', days: 9 }]);
+    expect(m.active.map((r) => r.id)).toEqual([4, 1, 2, 3, 7]);
+    expect(m.active[0]?.dosage).toEqual([1, 0, 1, 0]);
+  });
+
+  it('counts the expiry day itself (0 days) and not 15 days ahead', () => {
+    expect(model('2026-03-19T22:00:00+01:00').expiring.map((r) => r.days)).toEqual([0]);
+    expect(model('2026-03-04T08:00:00+01:00').expiring).toEqual([]);
+  });
+});
+
+describe('open orders', () => {
+  // spec §4 Order status: unfinished (below 90) are open; a parent's status comes from its sub-packages
+  it('shows the unfinished orders newest first with status, product count and the pending marker', () => {
+    const parent = order(5, 90, [], { children: [order(51, 100, [1001, 1003], { parent: 5 }), order(52, 2, [1004], { parent: 5 })] });
+    const m = model('2026-03-10T08:00:00+01:00', COMPLETE, [order(1, 90, [1001]), order(2, 0, [1001, 1002]), order(3, 99, [1002]), parent, { ...order(2 ** 50 + 1, 0, [1004]), pending: true }, order(4, 4, [1002])]);
+    expect(m.openOrders).toEqual([
+      { id: 2 ** 50 + 1, createdAt: '2026-03-01T09:00:00Z', status: { label: 'order.status.open', colour: 'blue', step: 0, known: true }, itemCount: 1, pending: true },
+      { id: 5, createdAt: '2026-03-01T09:00:00Z', status: { label: 'order.status.multipleDeliveries', colour: 'yellow', step: 2, known: true }, itemCount: 3, pending: false },
+      { id: 4, createdAt: '2026-03-01T09:00:00Z', status: { label: 'order.status.nota', colour: 'orange', step: 5, known: true }, itemCount: 1, pending: false },
+      { id: 2, createdAt: '2026-03-01T09:00:00Z', status: { label: 'order.status.open', colour: 'blue', step: 0, known: true }, itemCount: 2, pending: false },
+    ]);
+  });
+});
+
+describe('setup prompt', () => {
+  // spec §4 Profile setup: complete (hasSetup) only with insurance, questionnaire, profile, address and send method
+  it('is empty once the setup is complete', () => {
+    expect(model('2026-03-10T08:00:00+01:00').setupTodo).toEqual([]);
+  });
+
+  it('lists the tracked steps still to do and the send method', () => {
+    expect(model('2026-03-10T08:00:00+01:00', null).setupTodo).toEqual(['profile', 'insurance', 'questionnaire', 'orderPreferences', 'sendMethod']);
+    const noSendMethod = { ...COMPLETE, webshop_customer_additional_info: [] } as unknown as CustomerRecord;
+    expect(model('2026-03-10T08:00:00+01:00', noSendMethod).setupTodo).toEqual(['sendMethod']);
+  });
+
+  it('knows whether a prescription is on its way (announced, not yet received)', () => {
+    const awaiting = { ...COMPLETE, webshop_customer_additional_info: [info({ handled: false })] } as unknown as CustomerRecord;
+    expect(model('2026-03-10T08:00:00+01:00', awaiting)).toMatchObject({ awaitingPrescription: true, hasSentPrescription: true });
+    expect(model('2026-03-10T08:00:00+01:00')).toMatchObject({ awaitingPrescription: false, hasSentPrescription: true });
+  });
+});

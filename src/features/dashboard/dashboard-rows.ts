@@ -1,0 +1,150 @@
+// What /dashboard shows (spec §2 dashboard, §4 Intake period, Prescriptions, Order status,
+// Profile setup): the domain's rules applied to the mirrored record, orders and medication
+// details at one instant. Pure: the view passes the clock, the screen renders the result.
+import { parseDosage, type Dosage } from '../../domain/dosage';
+import type { CustomerRecord, Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
+import { greetingAt, type GreetingId } from '../../domain/greeting';
+import { intakePeriodAt, intakePeriodsFrom, intakePlan, type IntakePeriod } from '../../domain/intake-plan';
+import { latestById } from '../../domain/latest-by-id';
+import { medicationName } from '../../domain/medication';
+import { ordersForToggle, orderItemCount } from '../../domain/order-list';
+import { orderStatus, orderStatusInfo, type OrderStatusInfo } from '../../domain/order-status';
+import { daysUntilExpiry, expiringPrescriptions, isAwaitingPrescription, prescriptionsForToggle } from '../../domain/prescription-state';
+import { setupFlags, setupSteps, type SetupStep } from '../../domain/setup-state';
+
+export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'>>;
+
+/** A medication as a row shows it: name in the language (null: details not mirrored) and picture fields. */
+export interface MedicationFace {
+  pharmacode: Pharmacode;
+  name: string | null;
+  pictures: Medication['pharmindex_images'];
+}
+
+export interface PlanEntry extends MedicationFace {
+  prescriptionId: RecordId;
+  /** units in this period (0.5 possible) */
+  units: number;
+  comment: string | null;
+  /** the intake scheme as prescribed ("zu den Mahlzeiten") */
+  intake: string | null;
+}
+
+export interface PlanPeriod {
+  period: IntakePeriod;
+  /** the period of now (shown first and marked) */
+  current: boolean;
+  entries: PlanEntry[];
+}
+
+export interface ExpiringRow extends MedicationFace {
+  id: RecordId;
+  expiresAt: string;
+  /** 0 = today */
+  days: number;
+}
+
+export interface ActiveRow extends MedicationFace {
+  id: RecordId;
+  dosage: Dosage | null;
+  expiresAt: string;
+}
+
+export interface OpenOrderRow {
+  id: RecordId;
+  createdAt: string;
+  status: OrderStatusInfo;
+  /** product lines over the order and its sub-packages */
+  itemCount: number;
+  /** placed on this device, not on the server yet */
+  pending: boolean;
+}
+
+/** What is still to do before the setup is complete: the tracked steps and the prescription's send method. */
+export type SetupTodo = SetupStep | 'sendMethod';
+
+export interface DashboardModel {
+  greeting: GreetingId;
+  firstName: string | null;
+  /** the four periods, the current one first, then in the course of the day */
+  plan: PlanPeriod[];
+  /** active prescriptions whose dosage cannot be read (left out of the plan) */
+  unreadableCount: number;
+  expiring: ExpiringRow[];
+  /** every active prescription, expiring soonest first */
+  active: ActiveRow[];
+  openOrders: OpenOrderRow[];
+  /** empty once the setup is complete (spec §4 hasSetup) */
+  setupTodo: SetupTodo[];
+  hasSentPrescription: boolean;
+  /** a prescription is announced and not received yet */
+  awaitingPrescription: boolean;
+}
+
+const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: MedicationFace, b: MedicationFace): number => names.compare(a.name ?? '', b.name ?? '') || a.pharmacode - b.pharmacode;
+
+const trimmed = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
+
+export function dashboardModel(input: {
+  customer: CustomerRecord | null;
+  orders: readonly (Order & { pending?: boolean })[];
+  medications: MedicationLookup;
+  language: Language;
+  now: Date;
+}): DashboardModel {
+  const { customer, orders, medications, language, now } = input;
+  const prescriptions: readonly Prescription[] = customer?.webshop_customer_medication ?? [];
+  const face = (pharmacode: Pharmacode): MedicationFace => {
+    const medication = medications.get(Number(pharmacode));
+    return { pharmacode, name: medication ? medicationName(medication, language) : null, pictures: medication?.pharmindex_images ?? null };
+  };
+  const byId = new Map(prescriptions.map((p) => [p.id, p]));
+
+  const plan = intakePlan(prescriptions, now);
+  const current = intakePeriodAt(now);
+  const periods = intakePeriodsFrom(current).map((period) => ({
+    period,
+    current: period === current,
+    entries: plan[period]
+      .map((e) => {
+        const p = byId.get(e.prescription_id);
+        return { ...face(e.medication_id), prescriptionId: e.prescription_id, units: e.units, comment: trimmed(p?.comment), intake: trimmed(p?.intake) };
+      })
+      .sort(byName),
+  }));
+
+  const daysLeft = new Map(prescriptions.map((p) => [p.id, daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY]));
+  const days = (p: Prescription) => daysLeft.get(p.id) ?? Number.POSITIVE_INFINITY;
+  const active = prescriptionsForToggle(prescriptions, true, now)
+    .slice()
+    .sort((a, b) => days(a) - days(b) || a.id - b.id)
+    .map((p) => {
+      const dosage = parseDosage(p.dosage);
+      return { ...face(p.medication_id), id: p.id, dosage: dosage.ok ? dosage.value : null, expiresAt: p.expires_at };
+    });
+
+  const flags = setupFlags(customer);
+  const setupTodo: SetupTodo[] = flags.hasSetup
+    ? []
+    : [...setupSteps(flags).filter((s) => !s.done).map((s) => s.step), ...(flags.hasSentPrescription ? [] : ['sendMethod' as const])];
+
+  return {
+    greeting: greetingAt(now),
+    firstName: trimmed(customer?.first_name),
+    plan: periods,
+    unreadableCount: plan.unreadable.length,
+    expiring: expiringPrescriptions(prescriptions, now).map((p) => ({ ...face(p.medication_id), id: p.id, expiresAt: p.expires_at, days: daysUntilExpiry(p, now) ?? 0 })),
+    active,
+    openOrders: ordersForToggle(orders, 'open').map((o) => ({
+      id: o.id,
+      createdAt: o.created_at,
+      status: orderStatusInfo(orderStatus(o)),
+      itemCount: orderItemCount(o),
+      pending: o.pending === true,
+    })),
+    setupTodo,
+    hasSentPrescription: flags.hasSentPrescription,
+    awaitingPrescription: isAwaitingPrescription(latestById(customer?.webshop_customer_additional_info)),
+  };
+}

@@ -1,0 +1,241 @@
+// @vitest-environment happy-dom
+// spec §2 dashboard: the screen rendered with its data, in German and French.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import de from '../../../lang/de.json';
+import fr from '../../../lang/fr.json';
+import type { DashboardMirror } from '../../data/hooks/use-dashboard-mirror';
+import type { RefreshState } from '../../data/hooks/use-refresh';
+import type { CustomerRecord } from '../../domain/entities';
+import { TestProviders } from '../../i18n/test-providers';
+import { DashboardScreen } from './dashboard-screen';
+import { COMPLETE, info, MEDICATIONS, order } from './dashboard-test-support';
+import type { InstallOffer } from './install-app';
+
+// 08:00 in Zurich on 10 March 2026; the data came at 07:45
+const NOW = new Date('2026-03-10T08:00:00+01:00');
+const SYNCED = new Date('2026-03-10T07:45:00+01:00').getTime();
+const MIRROR: DashboardMirror = {
+  customer: COMPLETE,
+  orders: [
+    { ...order(240011, 0, [1001, 1002]), pending: false },
+    { ...order(240009, 90, [1003]), pending: false },
+    { ...order(2 ** 50 + 1, 0, [1004]), pending: true },
+  ],
+  medications: MEDICATIONS as DashboardMirror['medications'],
+  syncedAt: SYNCED,
+};
+const NO_INSTALL: InstallOffer = { canPrompt: false, installed: false, hint: 'none', prompt: () => undefined };
+
+function renderScreen(
+  { mirror = MIRROR, now = NOW, refresh = { state: 'idle' as RefreshState, run: () => undefined }, install = NO_INSTALL } = {},
+  lang: 'de' | 'fr' = 'de',
+) {
+  const props = { mirror, now, refresh, install };
+  const view = render(
+    <TestProviders lang={lang} path="/dashboard">
+      <DashboardScreen {...props} />
+    </TestProviders>,
+  );
+  return {
+    ...view,
+    again: (next: Partial<typeof props>) =>
+      view.rerender(
+        <TestProviders lang={lang} path="/dashboard">
+          <DashboardScreen {...props} {...next} />
+        </TestProviders>,
+      ),
+  };
+}
+
+const plan = () => screen.getByRole('region', { name: de['dashboard.plan.title'] });
+const periodHeadings = () => within(plan()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const section = (title: string) => screen.getByRole('region', { name: title });
+
+describe('DashboardScreen greeting and plan', () => {
+  it('greets by name and shows the current period first, marked, with units, comment and intake scheme', () => {
+    renderScreen();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen, Sandra');
+    expect(periodHeadings()).toEqual(['Morgens Jetzt', 'Mittags', 'Abends', 'Nachts']);
+    const morning = within(plan()).getByRole('list', { name: 'Morgens Jetzt' });
+    expect(morning.closest('li')?.getAttribute('aria-current')).toBe('time');
+    const rows = within(morning).getAllByRole('listitem');
+    expect(rows.map((li) => li.querySelector('.dash-med__name')?.textContent)).toEqual(['AMLOVASC Tabl 5 mg', 'ESCITALOPRAM Filmtabl 10 mg', 'METFORMIN Filmtabl 500 mg']);
+    expect(within(rows[0] as HTMLElement).getByText('1 Einheit')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Hinweis: Blutdruck regelmässig messen')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('0.5 Einheiten')).toBeTruthy();
+    // a picture for each medication, decorative (the name is beside it)
+    expect((rows[0] as HTMLElement).querySelector('img')?.getAttribute('alt')).toBe('');
+    expect(within(plan()).getByText('Mittags').closest('li')?.textContent).toContain(de['dashboard.plan.nothing']);
+    expect(within(plan()).getByText('Einnahme: abends')).toBeTruthy();
+    expect(within(plan()).getByText('5–12 Uhr')).toBeTruthy();
+    expect(within(plan()).getByText('22–5 Uhr')).toBeTruthy();
+  });
+
+  // the issue: the period and the greeting follow the clock without a reload
+  it('moves the current period and the greeting on when the clock passes noon', () => {
+    const { again } = renderScreen();
+    again({ now: new Date('2026-03-10T12:00:00+01:00') });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Tag, Sandra');
+    expect(periodHeadings()).toEqual(['Mittags Jetzt', 'Abends', 'Nachts', 'Morgens']);
+  });
+
+  it('in French: names, units with a decimal comma, periods', () => {
+    renderScreen({ now: new Date('2026-03-10T19:00:00+01:00') }, 'fr');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bonsoir, Sandra');
+    const region = screen.getByRole('region', { name: fr['dashboard.plan.title'] });
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Soir Maintenant', 'Nuit', 'Matin', 'Midi']);
+    expect(within(region).getByText('ATORVASTATINE cpr pell 20 mg')).toBeTruthy();
+    expect(within(region).getByText('0,5 unité')).toBeTruthy();
+    expect(within(region).getAllByText('1 unité').length).toBeGreaterThan(0);
+    expect(within(region).getByText('5 h – 12 h')).toBeTruthy();
+  });
+});
+
+describe('DashboardScreen as-of line and refresh', () => {
+  it('says how fresh the data is: today, yesterday, a date, or never', () => {
+    const { again } = renderScreen();
+    expect(screen.getByText('Stand: heute, 07:45')).toBeTruthy();
+    again({ now: new Date('2026-03-11T09:00:00+01:00') });
+    expect(screen.getByText('Stand: gestern, 07:45')).toBeTruthy();
+    again({ now: new Date('2026-03-14T09:00:00+01:00') });
+    expect(screen.getByText('Stand: 10.03.2026, 07:45')).toBeTruthy();
+    again({ mirror: { ...MIRROR, syncedAt: null } });
+    expect(screen.getByText(de['dashboard.sync.never'])).toBeTruthy();
+  });
+
+  it('refreshes on a press and shows the progress and the outcome in a live region', async () => {
+    const run = vi.fn();
+    const { again } = renderScreen({ refresh: { state: 'idle', run } });
+    const button = screen.getByRole('button', { name: de['dashboard.refresh'] });
+    await userEvent.click(button);
+    expect(run).toHaveBeenCalledTimes(1);
+    const status = screen.getByRole('status');
+    again({ refresh: { state: 'running', run } });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(status.textContent).toBe(de['dashboard.refresh.running']);
+    await userEvent.click(button);
+    expect(run).toHaveBeenCalledTimes(1);
+    again({ refresh: { state: 'offline', run } });
+    expect(status.textContent).toBe(de['dashboard.refresh.offline']);
+    again({ refresh: { state: 'done', run } });
+    expect(status.textContent).toBe(de['dashboard.refresh.done']);
+  });
+});
+
+describe('DashboardScreen sections', () => {
+  it('expiring prescriptions with the date and a reorder link to /order', () => {
+    renderScreen();
+    const expiring = section(de['dashboard.expiring.title']);
+    expect(within(expiring).getByText('Läuft in 9 Tagen ab (19.03.2026)')).toBeTruthy();
+    expect(within(expiring).getByRole('link', { name: /^Nachbestellen ?: METFORMIN Filmtabl 500 mg$/ }).getAttribute('href')).toBe('/order');
+  });
+
+  it('open orders with status and product count, each linking to itself on /orders, and all orders', () => {
+    renderScreen();
+    const orders = section(de['dashboard.orders.title']);
+    const links = within(orders).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/orders', '/orders?id=240011', '/orders']);
+    expect(links[0]?.textContent).toContain('Neue Bestellung vom 01.03.2026');
+    expect(links[0]?.textContent).toContain(de['dashboard.orders.pending']);
+    expect(links[1]?.textContent).toContain('Bestellung 240011 vom 01.03.2026');
+    expect(links[1]?.textContent).toContain('Status: Offen');
+    expect(links[1]?.textContent).toContain('2 Produkte');
+    expect(within(orders).queryByText(/240009/)).toBeNull(); // finished: not open
+    expect(links[2]?.textContent).toBe(de['dashboard.orders.all']);
+  });
+
+  it('says so when no order is open', () => {
+    renderScreen({ mirror: { ...MIRROR, orders: [] } });
+    expect(within(section(de['dashboard.orders.title'])).getByText(de['dashboard.orders.none'])).toBeTruthy();
+  });
+
+  it('active prescriptions with dosage and expiry, the reorder link and the way to all of them', () => {
+    renderScreen();
+    const active = section(de['dashboard.active.title']);
+    expect(within(active).getByText('METFORMIN Filmtabl 500 mg')).toBeTruthy();
+    expect(within(active).getByText('Gültig bis 19.03.2026')).toBeTruthy();
+    expect(within(active).getByText('1-0-1-0')).toBeTruthy();
+    expect(within(active).getByRole('link', { name: de['dashboard.reorder'] }).getAttribute('href')).toBe('/order');
+    expect(within(active).getByRole('link', { name: 'Alle Rezepte ansehen (5)' }).getAttribute('href')).toBe('/prescriptions');
+  });
+
+  it('the advantages and the tutorial link', () => {
+    renderScreen();
+    const advantages = section(de['dashboard.advantages.title']);
+    expect(within(advantages).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Lieferung innert 48 bis 72 Stunden (2 bis 3 Arbeitstage)',
+      'Keine Portokosten',
+      '2 Probons pro Lieferung',
+    ]);
+    expect(within(section(de['dashboard.tutorial.title'])).getByRole('link', { name: de['dashboard.tutorial.link'] }).getAttribute('href')).toBe('/prescriptiontutorial');
+  });
+
+  it('headings in order: h1, then h2 sections, h3 periods', () => {
+    const { container } = renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
+    const levels = [...container.querySelectorAll('h1, h2, h3, h4')].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+});
+
+describe('DashboardScreen setup prompt and empty states', () => {
+  it('no prompt once the setup is complete', () => {
+    renderScreen();
+    expect(screen.queryByRole('region', { name: de['dashboard.setup.title'] })).toBeNull();
+  });
+
+  it('while setup is incomplete: what is missing and the way to the profile overview', () => {
+    const customer = { id: 'u1', first_name: null, webshop_customer_medication: [] } as unknown as CustomerRecord;
+    renderScreen({ mirror: { ...MIRROR, customer, orders: [] } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen');
+    const prompt = section(de['dashboard.setup.title']);
+    expect(within(prompt).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(prompt).getByRole('link', { name: de['dashboard.setup.link'] }).getAttribute('href')).toBe('/profile/overview');
+    // no prescriptions yet: how to send one
+    expect(within(plan()).getByText(de['dashboard.plan.empty.none'])).toBeTruthy();
+    expect(within(plan()).getByRole('link', { name: de['dashboard.setup.sendLink'] }).getAttribute('href')).toBe('/prescriptions/add');
+    expect(within(plan()).getByRole('link', { name: de['title.prescriptionTutorial'] }).getAttribute('href')).toBe('/prescriptiontutorial');
+    expect(screen.queryByRole('region', { name: de['dashboard.active.title'] })).toBeNull();
+  });
+
+  it('only the send method missing: the prompt leads to sending the prescription', () => {
+    const customer = { ...COMPLETE, webshop_customer_additional_info: [], webshop_customer_medication: [] } as unknown as CustomerRecord;
+    renderScreen({ mirror: { ...MIRROR, customer } });
+    expect(within(section(de['dashboard.setup.title'])).getByRole('link', { name: de['dashboard.setup.sendLink'] }).getAttribute('href')).toBe('/prescriptions/add');
+  });
+
+  it('a prescription on its way: the plan says it will appear', () => {
+    const customer = { ...COMPLETE, webshop_customer_additional_info: [info({ handled: false })], webshop_customer_medication: [] } as unknown as CustomerRecord;
+    renderScreen({ mirror: { ...MIRROR, customer } });
+    expect(within(plan()).getByText(de['dashboard.plan.empty.awaiting'])).toBeTruthy();
+    expect(within(plan()).queryByRole('link', { name: de['dashboard.setup.sendLink'] })).toBeNull();
+  });
+});
+
+describe('DashboardScreen install offer', () => {
+  it('nothing where the browser offers no installation', () => {
+    renderScreen();
+    expect(screen.queryByRole('region', { name: de['dashboard.install.title'] })).toBeNull();
+  });
+
+  it('"Install the app" where the browser offers it', async () => {
+    const prompt = vi.fn();
+    renderScreen({ install: { ...NO_INSTALL, canPrompt: true, prompt } });
+    await userEvent.click(within(section(de['dashboard.install.title'])).getByRole('button', { name: de['dashboard.install.button'] }));
+    expect(prompt).toHaveBeenCalledTimes(1);
+  });
+
+  it('on iPhone and iPad: the share-sheet how-to', () => {
+    renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
+    const install = section(de['dashboard.install.title']);
+    expect(within(install).getByRole('heading', { level: 3, name: de['dashboard.install.ios.title'] })).toBeTruthy();
+    expect(within(install).getAllByRole('listitem').map((li) => li.textContent)).toEqual([de['dashboard.install.ios.step1'], de['dashboard.install.ios.step2'], de['dashboard.install.ios.step3']]);
+    expect(within(install).queryByRole('button')).toBeNull();
+  });
+
+  it('once installed: says where the app is', () => {
+    renderScreen({ install: { ...NO_INSTALL, installed: true } });
+    expect(within(section(de['dashboard.install.title'])).getByText(de['dashboard.install.done'])).toBeTruthy();
+  });
+});

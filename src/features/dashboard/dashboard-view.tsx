@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useDashboardMirror } from '../../data/hooks/use-dashboard-mirror';
+import { useRefresh } from '../../data/hooks/use-refresh';
+import { installHint, installPrompt, platformFacts } from '../../lib/install-prompt';
+import { Spinner } from '../../ui/spinner';
+import { DashboardScreen } from './dashboard-screen';
+import type { InstallOffer } from './install-app';
+import { INTAKE_PLAN_ID } from './intake-plan-section';
+import { useHourlyNow } from './use-hourly-now';
+
+/**
+ * Route /dashboard (spec §2): reads the local mirror only, so the installed app shows today's
+ * plan offline as it does online; the spinner shows only until IndexedDB answers. The clock
+ * moves the period and the greeting on while the page stays open.
+ */
+export default function DashboardView() {
+  const mirror = useDashboardMirror();
+  const now = useHourlyNow();
+  const refresh = useRefresh();
+  const install = useInstallOffer();
+  useScrollToPlan(mirror !== undefined);
+  if (mirror === undefined) return <Spinner />;
+  return <DashboardScreen mirror={mirror} now={now} refresh={refresh} install={install} />;
+}
+
+function useInstallOffer(): InstallOffer {
+  const state = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, installPrompt.get);
+  const prompt = useCallback(() => void installPrompt.prompt(), []);
+  return { ...state, hint: installHint(platformFacts()), prompt };
+}
+
+/** The home-screen shortcut "Today's plan" opens /dashboard#intake-plan: once the plan is there, go to it. */
+function useScrollToPlan(ready: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current || globalThis.location?.hash !== `#${INTAKE_PLAN_ID}`) return;
+    done.current = true;
+    const plan = document.getElementById(INTAKE_PLAN_ID);
+    plan?.scrollIntoView();
+    plan?.focus({ preventScroll: true });
+  }, [ready]);
+}

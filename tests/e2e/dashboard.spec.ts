@@ -1,0 +1,159 @@
+// The dashboard and today's intake plan, offline first (spec §2 dashboard, §4 Intake period of
+// the day, Prescriptions; issue 13): the built app with its service worker in Chromium, against
+// the seeded local stack. Only the clock is mocked (Playwright's page.clock): the demo patient's
+// prescriptions are seeded relative to the server's date, so the page's clock is set to the
+// latest past 11:58 (or 21:58) in Zurich — never ahead of the server, whose tokens it checks.
+import type { Page } from '@playwright/test';
+import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { DEMO, signIn, underServiceWorker } from './patients';
+import { latestZurich } from './zurich-clock';
+
+const { de, fr } = catalogues;
+
+test.use({ serviceWorkers: 'allow' });
+
+// seed.sql: the demo patient's seven active prescriptions (dosage morning-noon-evening-night)
+const PLAN_DE = {
+  morning: ['AMLOVASC Tabl 5 mg 30 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'],
+  noon: ['IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'],
+  evening: ['ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'],
+};
+
+const plan = (page: Page, lang: 'de' | 'fr' = 'de') => page.getByRole('region', { name: catalogues[lang]['dashboard.plan.title'] });
+/** The period of now: the first in the plan, marked aria-current="time". */
+const currentPeriod = (page: Page, lang: 'de' | 'fr' = 'de') => plan(page, lang).locator('li[aria-current="time"]');
+const medicationsOf = (period: ReturnType<typeof currentPeriod>) => period.locator('.dash-med__name');
+
+async function expectMorningPlan(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guten Morgen, Sandra');
+  await expect(plan(page).getByRole('heading', { level: 3 })).toHaveText(['Morgens Jetzt', 'Mittags', 'Abends', 'Nachts']);
+  await expect(medicationsOf(currentPeriod(page))).toHaveText(PLAN_DE.morning);
+  // units for the period, the comment of the prescription
+  const escitor = currentPeriod(page).getByRole('listitem').filter({ hasText: 'ESCITOR' });
+  await expect(escitor.getByText('0.5 Einheiten')).toBeVisible();
+  await expect(escitor.getByText('Hinweis: Erste Woche halbe Tablette, danach nach Rücksprache')).toBeVisible();
+  // its picture: decorative (the name stands beside it), sized before it arrives
+  await expect(currentPeriod(page).getByRole('listitem').filter({ hasText: 'AMLOVASC' }).locator('img[alt=""][width="72"]')).toHaveCount(1);
+}
+
+test.describe('dashboard, today\'s plan offline', () => {
+  test('German: the plan for the clock, offline after a reload, and noon passes without a reload', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.clock.install({ time: latestZurich('11:58') });
+    await signIn(page, DEMO);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectMorningPlan(page);
+    await expect(page.getByText(/^Stand: heute, 11:5\d$/)).toBeVisible();
+    // the other sections of spec §2
+    await expect(page.getByRole('region', { name: de['dashboard.expiring.title'] }).getByRole('link', { name: /^Nachbestellen/ })).toHaveCount(2);
+    await expect(page.getByRole('region', { name: de['dashboard.orders.title'] }).getByRole('link', { name: de['dashboard.orders.all'] })).toHaveAttribute('href', '/orders');
+    await expect(page.getByRole('region', { name: de['dashboard.active.title'] })).toBeVisible();
+    await expect(page.getByRole('region', { name: de['dashboard.advantages.title'] })).toBeVisible();
+    await expect(page.getByRole('region', { name: de['dashboard.setup.title'] })).toHaveCount(0);
+
+    // the refresh action pulls again and says so
+    await page.getByRole('button', { name: de['dashboard.refresh'] }).click();
+    await expect(page.getByRole('status').filter({ hasText: de['dashboard.refresh.done'] })).toBeVisible();
+
+    // installed and offline: the app from the service worker, the plan from IndexedDB
+    await underServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expectMorningPlan(page);
+    await expect(page.getByText(/^Stand: heute, 11:5\d$/)).toBeVisible();
+    await expect(page.getByText(de['sync.connection.lost'])).toBeVisible();
+    await page.getByRole('button', { name: de['dashboard.refresh'] }).click();
+    await expect(page.getByRole('status').filter({ hasText: de['dashboard.refresh.offline'] })).toBeVisible();
+
+    // noon passes while the page stays open: the period and the greeting move on, no reload
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await page.clock.fastForward('03:00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guten Tag, Sandra');
+    await expect(plan(page).getByRole('heading', { level: 3 })).toHaveText(['Mittags Jetzt', 'Abends', 'Nachts', 'Morgens']);
+    await expect(medicationsOf(currentPeriod(page))).toHaveText(PLAN_DE.noon);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await context.setOffline(false);
+  });
+
+  test('French: the plan for the clock, offline after a reload, and 22:00 passes without a reload', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.clock.install({ time: latestZurich('21:58') });
+    await signIn(page, DEMO);
+    await page.goto('/fr/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonsoir, Sandra');
+    await expect(plan(page, 'fr').getByRole('heading', { level: 3 })).toHaveText(['Soir Maintenant', 'Nuit', 'Matin', 'Midi']);
+    // the French names of the catalogue (dscrf)
+    await expect(medicationsOf(currentPeriod(page, 'fr'))).toHaveText(['ATORVASTATINE Mepha cpr pell 20 mg 30 pce', 'GLUCOFORMIN cpr pell 850 mg 100 pce', 'IBUPROFENE Sandoz cpr pell 400 mg 20 pce']);
+    await expect(currentPeriod(page, 'fr').getByText('1 unité')).toHaveCount(3);
+
+    await underServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(medicationsOf(currentPeriod(page, 'fr'))).toHaveCount(3);
+    await expect(page.getByText(/^Mise à jour : aujourd’hui, 21:5\d$/)).toBeVisible();
+
+    await page.clock.fastForward('03:00');
+    await expect(plan(page, 'fr').getByRole('heading', { level: 3 })).toHaveText(['Nuit Maintenant', 'Matin', 'Midi', 'Soir']);
+    await expect(currentPeriod(page, 'fr').getByText(fr['dashboard.plan.nothing'])).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bonsoir, Sandra');
+    await context.setOffline(false);
+  });
+});
+
+test.describe('dashboard, opened offline the next morning', () => {
+  // the access token expired overnight: supabase-js retries its refresh offline for about 25 s;
+  // the session stored on the device is taken at once, the plan comes from the mirror
+  test('on a phone, with the access token expired and no network, the plan shows without waiting for the network', async ({ context, page }) => {
+    await signIn(page, DEMO);
+    await underServiceWorker(page);
+    await expect(plan(page)).toBeVisible();
+    await context.setOffline(true);
+    await page.close();
+
+    const morning = await context.newPage();
+    await morning.setViewportSize({ width: 390, height: 844 });
+    await morning.clock.install({ time: new Date(Date.now() + 3 * 3_600_000) }); // the token lives an hour
+    const started = Date.now();
+    await morning.goto('/dashboard');
+    await expect(currentPeriod(morning)).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(morning.getByText(de['sync.connection.lost'])).toBeVisible();
+    await context.setOffline(false);
+  });
+});
+
+test.describe('dashboard accessibility', () => {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    test(`axe finds nothing at ${width} px, in German and in French`, async ({ page }) => {
+      await page.clock.install({ time: latestZurich('08:30') });
+      await signIn(page, DEMO);
+      await page.setViewportSize({ width, height });
+      await expect(medicationsOf(currentPeriod(page))).toHaveCount(PLAN_DE.morning.length);
+      await expectNoAxeViolations(page);
+      // nothing wider than the window on a phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.goto('/fr/dashboard');
+      await expect(medicationsOf(currentPeriod(page, 'fr'))).toHaveCount(PLAN_DE.morning.length);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('touch targets of the dashboard are at least 48 px high, the refresh reachable by keyboard', async ({ page }) => {
+    await signIn(page, DEMO);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(plan(page)).toBeVisible();
+    const small = await page.locator('.dash a, .dash button').evaluateAll((els) =>
+      els.filter((el) => el.getBoundingClientRect().height < 48).map((el) => el.textContent),
+    );
+    expect(small).toEqual([]);
+    const refresh = page.getByRole('button', { name: de['dashboard.refresh'] });
+    await refresh.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: de['dashboard.refresh.done'] })).toBeVisible();
+  });
+});
