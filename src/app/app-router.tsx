@@ -2,15 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { languageStore } from '../i18n/language-store';
 import { splitLanguagePrefix } from '../i18n/languages';
-import PlaceholderView from './placeholder-view';
+import NotFound from './not-found-view';
 import { RouteScreen, ScrollToTop } from './route-screen';
-import { NOT_FOUND_TITLE_ID, REDIRECTS, ROUTES } from './routes';
-import { usePageTitle } from './use-page-title';
-
-function NotFound() {
-  usePageTitle(NOT_FOUND_TITLE_ID);
-  return <PlaceholderView titleId={NOT_FOUND_TITLE_ID} params={{}} />;
-}
+import { REDIRECTS, ROUTES } from './routes';
 
 /** /de/…, /fr/… set the language, then the same path without the prefix is shown (spec §2). */
 function LanguagePrefix({ location, search }: { location: string; search: string }) {

@@ -47,6 +47,17 @@ describe('App shell', () => {
     await waitFor(() => expect(document.title).toBe('Plateforme d’ordonnances - Page introuvable'));
   });
 
+  // issue 15: an unknown path says "not found", names the address and offers the way home
+  it('an unknown path says it was not found and links home; search engines are told to skip it', async () => {
+    at('/rezepte/alt');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(main.textContent).toContain('/rezepte/alt');
+    expect(main.textContent).not.toContain('gebaut');
+    expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
   // spec §2 footer: links with French variants, contact, hours and version label v1.6.1
   it('renders the footer with localized targets and the version label', async () => {
     languageStore.set('fr');
