@@ -1,0 +1,91 @@
+// Issue 15 part 4: axe on every route of the routes table (src/app/routes.ts), in both
+// languages, signed out and signed in, at desktop width and at 390 px; and no horizontal
+// scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px).
+// The list is generated from the table, so a new route is checked without touching this file;
+// a route with a required parameter this file has no sample for fails instead of being skipped.
+import type { Page } from '@playwright/test';
+import { ROUTES } from '../../src/app/routes';
+import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { patientWithProfile, signIn } from './patients';
+
+/** Sample values for route parameters: `:name` → value. */
+const SAMPLES: Readonly<Record<string, string>> = {
+  showInfo: '1',
+  reset: 'reset',
+};
+
+/** Every concrete path to visit for one route pattern: optional parameters both left out and filled in. */
+export function pathsOf(pattern: string): string[] {
+  const names = [...pattern.matchAll(/:(\w+)(\?)?/g)].map(([, name, optional]) => ({ name: name!, optional: optional === '?' }));
+  const missing = names.filter((p) => SAMPLES[p.name] === undefined);
+  if (missing.length > 0) throw new Error(`${pattern}: add a sample value for ${missing.map((p) => `:${p.name}`).join(', ')} to SAMPLES`);
+  const filled = pattern.replace(/:(\w+)\??/g, (_, name: string) => SAMPLES[name]!);
+  const bare = pattern.replace(/\/:\w+\?/g, '');
+  return [...new Set([names.some((p) => p.optional) ? bare : null, filled].filter((p): p is string => p !== null))];
+}
+
+const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route: r })));
+const DESKTOP = { width: 1280, height: 800 };
+const WIDTHS = [390, 640];
+
+/**
+ * In-app navigation (the router listens to the history), so each route costs no reload. The
+ * page counts as shown once the title names the route (or the dashboard, where a signed-in
+ * patient is sent) and nothing in the main area is still loading.
+ */
+async function visit(page: Page, path: string, title: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveTitle(title);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').locator('.spinner')).toHaveCount(0);
+}
+
+async function noHorizontalScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${where} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: boolean): Promise<void> {
+  const titled = (id: string) => t['app.titlePattern']!.replace('{title}', t[id]!);
+  for (const { path, route } of PATHS) {
+    await page.setViewportSize(DESKTOP);
+    const shown = signedIn ? (route.signedInRedirect ? 'title.dashboard' : route.titleId) : route.loginWhenSignedOut ? 'title.login' : route.titleId;
+    await visit(page, path, titled(shown));
+    await test.step(`${path} at ${DESKTOP.width}px`, () => expectNoAxeViolations(page));
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await test.step(`${path} at ${width}px`, async () => {
+        await noHorizontalScroll(page, `${path} at ${width}px`);
+        if (width === 390) await expectNoAxeViolations(page);
+      });
+    }
+  }
+}
+
+test('the generated list holds every route of the table', () => {
+  expect(new Set(PATHS.map((p) => p.route))).toEqual(new Set(ROUTES));
+  expect(pathsOf('/profile/password/:reset?')).toEqual(['/profile/password', '/profile/password/reset']);
+  expect(() => pathsOf('/orders/:orderId')).toThrow(/:orderId/);
+});
+
+for (const lang of ['de', 'fr'] as const) {
+  const t = catalogues[lang];
+  test.describe(`every route in ${lang}`, () => {
+    test('signed out', async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.goto(`/${lang}/`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await checkEveryRoute(page, t, false);
+    });
+
+    test('signed in, setup complete', async ({ page }) => {
+      test.setTimeout(240_000);
+      const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2);
+      await signIn(page, patient, `/${lang}/login`, t);
+      await checkEveryRoute(page, t, true);
+    });
+  });
+}
