@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Pharmacode, Questionnaire } from '../../domain/entities';
 import { allergyFlags, bmi, deriveQuestionnaireToggles, diagnosisFlags, questionnaireSchema, type QuestionnaireOutput } from '../../domain/schemas/questionnaire';
@@ -26,14 +26,17 @@ export type QuestionnaireValues = Record<Flag, string> & {
   external_medications: string;
 };
 
-export function questionnaireValues(stored: Questionnaire | null): QuestionnaireValues {
+/** A number as the patient writes it in the language (fr-CH: 72,5; de-CH: 72.5), no grouping. */
+export type DecimalText = (value: number) => string;
+
+export function questionnaireValues(stored: Questionnaire | null, decimal: DecimalText): QuestionnaireValues {
   const toggles = stored ? deriveQuestionnaireToggles(stored) : null;
   const yesNo = (on: boolean | undefined) => (on === undefined ? '' : on ? 'yes' : 'no');
   const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, String(stored?.[f] === true)])) as Record<Flag, string>;
   return {
     ...flags,
-    weight: stored?.weight == null ? '' : String(stored.weight),
-    size: stored?.size == null ? '' : String(stored.size),
+    weight: stored?.weight == null ? '' : decimal(stored.weight),
+    size: stored?.size == null ? '' : decimal(stored.size),
     has_diagnoses: yesNo(toggles?.has_diagnoses),
     d_others: stored?.d_others ?? '',
     has_allergies: yesNo(toggles?.has_allergies),
@@ -51,9 +54,9 @@ function toInput(v: QuestionnaireValues) {
 }
 
 const toSave = (o: QuestionnaireOutput): QuestionnaireSave => ({ ...o, external_medications: o.external_medications.map(Number) });
-const toValues = (s: QuestionnaireSave): Partial<QuestionnaireValues> => ({
-  weight: String(s.weight),
-  size: String(s.size),
+const valuesOfSaved = (decimal: DecimalText) => (s: QuestionnaireSave): Partial<QuestionnaireValues> => ({
+  weight: decimal(s.weight),
+  size: decimal(s.size),
   d_others: s.d_others,
   a_other: s.a_other,
   external_medications: s.external_medications.join(','),
@@ -81,13 +84,14 @@ export interface QuestionnaireFormProps {
 export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile.save', renderMedications }: QuestionnaireFormProps) {
   const intl = useIntl();
   const t = useMsg();
+  const decimal = useCallback<DecimalText>((n) => intl.formatNumber(n, { useGrouping: false, maximumFractionDigits: 2 }), [intl]);
   const form = useProfileForm({
-    stored: useMemo(() => questionnaireValues(stored), [stored]),
+    stored: useMemo(() => questionnaireValues(stored, decimal), [stored, decimal]),
     existing: stored !== null,
     schema: questionnaireSchema,
     toInput,
     toSave,
-    toValues,
+    toValues: valuesOfSaved(decimal),
     onSave,
     successId: 'profile.questionnaire.saved',
     ...(onSaved && { onSaved }),
