@@ -211,6 +211,43 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return parts.join('\n').replace(/\s+/g, ' ');
 }
 
+test.describe('sending a prescription later', () => {
+  // spec §2 /prescriptions/add: the already-sent notice with the way back to the dashboard; §4
+  // "Abort and reset" deletes the choice (the onboarding's step 6 comes back); a new choice
+  // announces the prescription, and the notice says it is on its way until it is received.
+  test('already sent, reset, choose e-mail from the doctor, pending until received', async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = catalogues.de;
+    const P = await patientWithProfile('Rahel');
+    await signIn(page, P);
+    await page.goto('/prescriptions/add');
+    await expect(h1(page)).toHaveText(t['title.prescriptionsAdd']);
+    await expect(page.getByText(t['sendMethod.alreadySent'])).toBeVisible();
+    await expect(page.getByText(t['sendMethod.pending'])).toBeHidden();
+    await expect(page.getByRole('link', { name: t['sendMethod.toDashboard'] })).toHaveAttribute('href', '/dashboard');
+    await expectNoAxeViolations(page);
+
+    const infos = async () => (await service().from('webshop_customer_additional_info').select('prescription_send_method, doc_name, handled').eq('customer_id', P.id)).data ?? [];
+    await page.getByRole('button', { name: t['sendMethod.reset'] }).click();
+    await expect(page.locator('.notifications').getByText(t['sendMethod.resetDone'])).toBeVisible();
+    await expectStep(page, t, 6);
+    await expect.poll(infos).toEqual([]);
+
+    await page.getByRole('radio', { name: new RegExp(t['sendMethod.email.title']) }).check();
+    await label(page, t['sendMethod.docName']).fill('Dr. Keller');
+    await label(page, t['sendMethod.cpgName']).fill('Praxis am See');
+    await page.getByRole('button', { name: t['sendMethod.submit'] }).click();
+    await expect(page).toHaveURL(/\/onboarding\/finish$/);
+    await page.getByRole('radio', { name: t['sendMethod.sendAsap.no'] }).check();
+    await page.getByRole('button', { name: t['sendMethod.sendAsap.submit'] }).click();
+    await expect.poll(infos).toEqual([{ prescription_send_method: 'email', doc_name: 'Dr. Keller', handled: false }]);
+
+    await page.goto('/prescriptions/add');
+    await expect(page.getByText(fill(t['sendMethod.chosen.email'], { doctor: 'Dr. Keller', practice: 'Praxis am See' }))).toBeVisible();
+    await expect(page.getByText(t['sendMethod.pending'])).toBeVisible();
+  });
+});
+
 test.describe('profile pages', () => {
   test.use({ serviceWorkers: 'allow' });
 
