@@ -138,7 +138,8 @@ describe('request bodies over 1 MB', () => {
       req.end(JSON.stringify({ pharmacode: 'not-a-number', padding })),
     );
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request' });
+    // the body's own check answers (not the size limit): a pharmacode that is not a number
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_pharmacode' });
   });
 });
 

@@ -1,10 +1,11 @@
 // Issue 15 part 4: axe on every route of the routes table (src/app/routes.ts), in both
 // languages, signed out and signed in, at desktop width and at 390 px; and no horizontal
-// scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px).
+// scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px);
+// and, tabbing through each page, a visible focus indicator at every stop.
 // The list is generated from the table, so a new route is checked without touching this file;
 // a route with a required parameter this file has no sample for fails instead of being skipped.
 import type { Page } from '@playwright/test';
-import { ROUTES } from '../../src/app/routes';
+import { ROUTES, type RouteDef } from '../../src/app/routes';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { patientWithProfile, signIn } from './patients';
 
@@ -28,17 +29,26 @@ const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [390, 640];
 
+const patternRegex = (pattern: string) => new RegExp(`^${pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+')}/?$`);
+const routeAt = (pathname: string) => ROUTES.find((r) => patternRegex(r.path).test(pathname));
+
 /**
  * In-app navigation (the router listens to the history), so each route costs no reload. The
- * page counts as shown once the title names the route (or the dashboard, where a signed-in
- * patient is sent) and nothing in the main area is still loading.
+ * page counts as shown once the title names the route where the app ended up (a route may send
+ * the patient on, e.g. a complete profile's overview to the base data) and nothing in the main
+ * area is still loading.
  */
-async function visit(page: Page, path: string, title: string): Promise<void> {
+async function visit(page: Page, path: string, titleOf: (route: RouteDef | undefined) => string): Promise<void> {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page).toHaveTitle(title);
+  await expect
+    .poll(async () => {
+      const { pathname, title } = await page.evaluate(() => ({ pathname: location.pathname, title: document.title }));
+      return title === titleOf(routeAt(pathname)) ? 'titled' : `${pathname}: ${title}`;
+    })
+    .toBe('titled');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').locator('.spinner')).toHaveCount(0);
 }
@@ -48,13 +58,41 @@ async function noHorizontalScroll(page: Page, where: string): Promise<void> {
   expect(overflow, `${where} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
-async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: boolean): Promise<void> {
+/**
+ * Tabs through the whole page and returns every stop that shows no focus indicator (outline or
+ * box shadow) or has no size on screen. Focus styles do not depend on the language, so one
+ * language suffices.
+ */
+async function stopsWithoutVisibleFocus(page: Page): Promise<string[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const bad: string[] = [];
+  let first: string | null = null;
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      return { name, ok: ring && rect.width > 0 && rect.height > 0, key: `${name}@${Math.round(rect.top + scrollY)}` };
+    });
+    if (stop === null || stop.key === first) break;
+    first ??= stop.key;
+    if (!stop.ok) bad.push(stop.name);
+  }
+  return bad;
+}
+
+async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: boolean, focus = false): Promise<void> {
   const titled = (id: string) => t['app.titlePattern']!.replace('{title}', t[id]!);
-  for (const { path, route } of PATHS) {
+  const titleOf = (route: RouteDef | undefined) => titled(route === undefined ? 'title.notFound' : !signedIn && route.loginWhenSignedOut ? 'title.login' : route.titleId);
+  for (const { path } of PATHS) {
     await page.setViewportSize(DESKTOP);
-    const shown = signedIn ? (route.signedInRedirect ? 'title.dashboard' : route.titleId) : route.loginWhenSignedOut ? 'title.login' : route.titleId;
-    await visit(page, path, titled(shown));
+    await visit(page, path, titleOf);
     await test.step(`${path} at ${DESKTOP.width}px`, () => expectNoAxeViolations(page));
+    if (focus) await test.step(`${path}: focus visible at every stop`, async () => expect(await stopsWithoutVisibleFocus(page)).toEqual([]));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await test.step(`${path} at ${width}px`, async () => {
@@ -69,6 +107,9 @@ test('the generated list holds every route of the table', () => {
   expect(new Set(PATHS.map((p) => p.route))).toEqual(new Set(ROUTES));
   expect(pathsOf('/profile/password/:reset?')).toEqual(['/profile/password', '/profile/password/reset']);
   expect(() => pathsOf('/orders/:orderId')).toThrow(/:orderId/);
+  expect(routeAt('/profile/overview/2')?.path).toBe('/profile/overview/:showInfo?');
+  expect(routeAt('/profile/overview')?.path).toBe('/profile/overview/:showInfo?');
+  expect(routeAt('/order/select')?.path).toBe('/order/select');
 });
 
 for (const lang of ['de', 'fr'] as const) {
@@ -78,14 +119,14 @@ for (const lang of ['de', 'fr'] as const) {
       test.setTimeout(240_000);
       await page.goto(`/${lang}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await checkEveryRoute(page, t, false);
+      await checkEveryRoute(page, t, false, lang === 'de');
     });
 
     test('signed in, setup complete', async ({ page }) => {
       test.setTimeout(240_000);
       const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2);
       await signIn(page, patient, `/${lang}/login`, t);
-      await checkEveryRoute(page, t, true);
+      await checkEveryRoute(page, t, true, lang === 'de');
     });
   });
 }
