@@ -2,9 +2,9 @@ import { productPictureUrl } from '../../data/images/product-image';
 import { Msg } from '../../i18n/msg';
 import { ProductPicture } from '../../ui/product-picture';
 import { CommentTip } from './comment-tip';
-import { DosageDisplay } from './dosage-display';
+import { DosageDisplay } from '../../ui/dosage-display';
 import type { PrescriptionRow } from './prescription-rows';
-import { useCalendarDate } from './use-calendar-date';
+import { useCalendarDate } from '../../ui/use-calendar-date';
 
 /**
  * One prescription (spec §2 /prescriptions): medication, dosage, optional comment, expiry

@@ -7,7 +7,7 @@ import { PrescriptionItem } from './prescription-item';
 import { prescriptionRows, type MedicationLookup } from './prescription-rows';
 import { PrescriptionToggle } from './prescription-toggle';
 import { SendPrescriptionLink } from './send-prescription-link';
-import { useLanguageOfIntl } from './use-calendar-date';
+import { useLanguageOfIntl } from '../../ui/use-calendar-date';
 import './prescriptions.css';
 
 export interface PrescriptionsScreenProps {

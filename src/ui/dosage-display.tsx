@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
-import { formatDosage, type Dosage } from '../../domain/dosage';
-import { Msg } from '../../i18n/msg';
+import { formatDosage, type Dosage } from '../domain/dosage';
+import { Msg } from '../i18n/msg';
+import './dosage-display.css';
 
 /**
  * spec §2/§3: the dosage as four numbers, morning-noon-evening-night ("1-0-1-0"). The
@@ -13,9 +14,9 @@ export function DosageDisplay({ dosage }: { dosage: Dosage | null }) {
   const [morning, noon, evening, night] = dosage.map((n) => intl.formatNumber(n, { maximumFractionDigits: 3 }));
   return (
     <>
-      <span className="rx-dosage" aria-hidden="true">
-        <span className="rx-dosage__numbers">{formatDosage(dosage, intl.locale)}</span>
-        <span className="rx-dosage__legend">
+      <span className="dosage" aria-hidden="true">
+        <span className="dosage__numbers">{formatDosage(dosage, intl.locale)}</span>
+        <span className="dosage__legend">
           <Msg id="prescriptions.dosage.legend" />
         </span>
       </span>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
-import { TIME_ZONE } from '../../domain/constants';
-import type { Language } from '../../domain/entities';
-import { toCalendarDate } from '../../domain/zoned-time';
+import { TIME_ZONE } from '../domain/constants';
+import type { Language } from '../domain/entities';
+import { toCalendarDate } from '../domain/zoned-time';
 
 /** The language of the catalogue in use ('fr-CH' gives fr). */
 export function useLanguageOfIntl(): Language {
