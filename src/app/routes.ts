@@ -38,6 +38,7 @@ const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
+const orders = lazy(() => import('../features/orders/orders-view'));
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
 const profileOverview = lazy(() => import('../features/profile/overview-view'));
 const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
@@ -62,7 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.dashboard.path, 'title.dashboard', 'session', placeholder, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session'),
-  route(paths.orders.path, 'title.orders', 'session'),
+  route(paths.orders.path, 'title.orders', 'session', orders),
   route(paths.order.path, 'title.order', 'setup'),
   route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
   route(paths.orderAddress.path, 'title.orderAddress', 'setup'),
