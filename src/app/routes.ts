@@ -1,10 +1,10 @@
 // Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
 // message id, guard, and the lazily loaded view (route-level code splitting). Views not built
 // yet show the placeholder, which says so.
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { paths } from '../domain/paths';
 import PlaceholderView from './placeholder-view';
-import type { RouteView } from './view-props';
+import type { RouteView, ViewProps } from './view-props';
 
 export type { ViewProps } from './view-props';
 
@@ -39,11 +39,29 @@ const resetPassword = lazy(() => import('../features/auth/reset-password-view'))
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
 const orders = lazy(() => import('../features/orders/orders-view'));
+const orderStart = lazy(() => import('../features/order-flow/order-start-view'));
+const orderSelect = lazy(() => import('../features/order-flow/order-select-view'));
+const orderAddress = lazy(() => import('../features/order-flow/order-address-view'));
+const orderFinish = lazy(() => import('../features/order-flow/order-finish-view'));
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
 const profileOverview = lazy(() => import('../features/profile/overview-view'));
 const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
 const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
 const profileMedication = lazy(() => import('../features/profile/medication-view'));
+
+/**
+ * A profile form as a review step of the order flow (spec §2 /order/questionnaire,
+ * /order/ordersettings, /order/insurance): the same view, shown only while the draft holds
+ * something orderable (else the selection: the order flow's DraftGate).
+ */
+const inOrderFlow = (load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView =>
+  lazy(async () => {
+    const [{ default: View }, { DraftGate }] = await Promise.all([load(), import('../features/order-flow/draft-gate')]);
+    return { default: (props: ViewProps) => createElement(DraftGate, null, createElement(View, props)) };
+  });
+const orderQuestionnaire = inOrderFlow(() => import('../features/profile/questionnaire-view'));
+const orderSettings = inOrderFlow(() => import('../features/profile/medication-view'));
+const orderInsurance = inOrderFlow(() => import('../features/profile/insurance-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -64,13 +82,14 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session'),
   route(paths.orders.path, 'title.orders', 'session', orders),
-  route(paths.order.path, 'title.order', 'setup'),
-  route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
-  route(paths.orderAddress.path, 'title.orderAddress', 'setup'),
-  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', profileQuestionnaire),
-  route(paths.orderSettings.path, 'title.orderSettings', 'setup', profileMedication),
-  route(paths.orderInsurance.path, 'title.orderInsurance', 'profile', profileInsurance),
-  route(paths.orderFinish.path, 'title.orderFinish', 'setup'),
+  // spec §2 "Order flow under /order, all requiring completed setup"
+  route(paths.order.path, 'title.order', 'setup', orderStart),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance),
+  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish),
   route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview),
   route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData),
   route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance),

@@ -1,0 +1,71 @@
+import { Link } from 'wouter';
+import type { Amount } from '../../domain/amounts';
+import { paths } from '../../domain/paths';
+import { orderSelectionSchema } from '../../domain/schemas/order-selection';
+import { validate } from '../../domain/schemas/validate';
+import type { Pharmacode } from '../../domain/entities';
+import { Msg } from '../../i18n/msg';
+import { notify } from '../../ui/notifications/notification-store';
+import { GenericTip } from './generic-tip';
+import { SelectItem } from './select-item';
+import { singleUseCodes, type GenericTipRow, type SelectRow } from './select-rows';
+import './order-flow.css';
+
+export interface OrderSelectScreenProps {
+  rows: readonly SelectRow[];
+  tip: readonly GenericTipRow[];
+  onAmount: (pharmacode: Pharmacode, amount: Amount, max: number) => void;
+  onAcceptGenerics: () => Promise<void>;
+  /** the selection is valid: on to the summary */
+  onContinue: () => void;
+}
+
+/**
+ * /order/select (spec §2): one row per medication of the active prescriptions with its amount
+ * selector, the generic tip, and on to the summary — with nothing chosen, the danger notice
+ * (spec §5, §8). Without active prescriptions: the message and the way to send prescriptions.
+ */
+export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onContinue }: OrderSelectScreenProps) {
+  const next = () => {
+    const checked = validate(orderSelectionSchema(singleUseCodes(rows)), { medications: Object.fromEntries(rows.map((r) => [String(r.pharmacode), r.amount ?? null])) });
+    if (checked.success) onContinue();
+    else notify('danger', Object.values(checked.errors)[0] ?? 'order.select.none');
+  };
+  return (
+    <section className="page order-flow" aria-labelledby="order-select-title">
+      <h1 id="order-select-title">
+        <Msg id="title.orderSelect" />
+      </h1>
+      {rows.length === 0 ? (
+        <div className="notice notice--info order-flow__empty">
+          <p>
+            <Msg id="order.select.noPrescriptions" />
+          </p>
+          <Link href={paths.prescriptionsAdd.href()} className="button button--primary">
+            <Msg id="order.select.sendPrescriptions" />
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p>
+            <Msg id="order.select.intro" />
+          </p>
+          <GenericTip rows={tip} onAccept={onAcceptGenerics} />
+          <h2 id="order-select-list" className="visually-hidden">
+            <Msg id="order.select.listTitle" />
+          </h2>
+          <ul className="select-list" aria-labelledby="order-select-list">
+            {rows.map((row) => (
+              <SelectItem key={row.pharmacode} row={row} onAmount={(amount) => onAmount(row.pharmacode, amount, row.max)} />
+            ))}
+          </ul>
+          <div className="order-flow__actions">
+            <button type="button" className="button button--primary" onClick={next}>
+              <Msg id="order.select.continue" />
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

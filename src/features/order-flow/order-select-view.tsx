@@ -1,0 +1,46 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { useCustomerRecord } from '../../data/hooks/use-customer-record';
+import { useGenericAlternatives } from '../../data/hooks/use-generic-tip';
+import { useMedications } from '../../data/hooks/use-medications';
+import { deliveryOf, useSave } from '../../data/hooks/use-save';
+import { acceptGenerics } from '../../data/outbox/commands';
+import type { Amount } from '../../domain/amounts';
+import type { Pharmacode } from '../../domain/entities';
+import { showGenericTip } from '../../domain/generics';
+import { latestById } from '../../domain/latest-by-id';
+import { setDraftAmount } from '../../domain/order-draft';
+import { paths } from '../../domain/paths';
+import { notifySaved } from '../../ui/save-feedback';
+import { Spinner } from '../../ui/spinner';
+import { useLanguageOfIntl } from '../../ui/use-calendar-date';
+import { OrderSelectScreen } from './order-select-screen';
+import { genericTipRows, selectRows } from './select-rows';
+import { useOrderFlow, type OrderFlow } from './use-order-flow';
+
+/** Route /order/select (spec §2): the draft's amounts live in the mirror (Dexie), so they survive a reload and going offline. */
+export default function OrderSelectView() {
+  const flow = useOrderFlow();
+  return flow === undefined ? <Spinner /> : <LoadedSelect flow={flow} />;
+}
+
+function LoadedSelect({ flow }: { flow: OrderFlow }) {
+  const { prescriptions, draft, change, now } = flow;
+  const [, navigate] = useLocation();
+  const language = useLanguageOfIntl();
+  const customer = useCustomerRecord();
+  const codes = useMemo(() => [...new Set(prescriptions.map((p) => Number(p.medication_id)))].sort((a, b) => a - b), [prescriptions]);
+  const medications = useMedications(codes);
+  const rows = useMemo(() => (medications ? selectRows(prescriptions, medications, draft, language, now) : []), [prescriptions, medications, draft, language, now]);
+  const defaults = customer?.webshop_customer_order_defaults;
+  const wantsTip = customer !== undefined && showGenericTip(latestById(defaults));
+  const alternatives = useGenericAlternatives(useMemo(() => rows.map((r) => r.pharmacode), [rows]), wantsTip);
+  const tip = useMemo(() => (medications ? genericTipRows(rows, medications, alternatives, defaults) : []), [rows, medications, alternatives, defaults]);
+  const save = useSave(acceptGenerics);
+
+  const onAmount = useCallback((pharmacode: Pharmacode, amount: Amount, max: number) => void change((d) => setDraftAmount(d, pharmacode, amount, max)), [change]);
+  const onAcceptGenerics = useCallback(async () => notifySaved(deliveryOf(await save()), 'order.genericTip.accepted'), [save]);
+
+  if (medications === undefined || customer === undefined) return <Spinner />;
+  return <OrderSelectScreen rows={rows} tip={tip} onAmount={onAmount} onAcceptGenerics={onAcceptGenerics} onContinue={() => navigate(paths.orderFinish.href())} />;
+}
