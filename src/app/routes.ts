@@ -38,11 +38,16 @@ const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
-const orders = lazy(() => import('../features/orders/orders-view'));
+const loadOrders = () => import('../features/orders/orders-view');
+const orders = lazy(loadOrders);
 const orderStart = lazy(() => import('../features/order-flow/order-start-view'));
 const orderSelect = lazy(() => import('../features/order-flow/order-select-view'));
 const orderAddress = lazy(() => import('../features/order-flow/order-address-view'));
-const orderFinish = lazy(() => import('../features/order-flow/order-finish-view'));
+// the finish step leads to /orders, online or not: its chunk comes along (the service worker precaches it too)
+const orderFinish = lazy(() => {
+  void loadOrders().catch(() => {});
+  return import('../features/order-flow/order-finish-view');
+});
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
 const profileOverview = lazy(() => import('../features/profile/overview-view'));
 const profileInsurance = lazy(() => import('../features/profile/insurance-view'));

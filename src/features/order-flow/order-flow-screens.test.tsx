@@ -146,11 +146,11 @@ describe('OrderFinishScreen', () => {
     expect(within(settings).getByText('Probons').nextElementSibling?.textContent).toBe('erlaubt');
     const links = Object.fromEntries(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links).toEqual({
-      'Ändern: Medikamente': '/order/select',
-      'Ändern: Lieferadresse': '/order/address',
-      'Ändern: Gesundheitsfragebogen': '/order/questionnaire',
-      'Ändern: Krankenkasse': '/order/insurance?isOrder=true',
-      'Ändern: Einstellungen': '/order/ordersettings',
+      'Ändern (Medikamente)': '/order/select',
+      'Ändern (Lieferadresse)': '/order/address',
+      'Ändern (Gesundheitsfragebogen)': '/order/questionnaire',
+      'Ändern (Krankenkasse)': '/order/insurance?isOrder=true',
+      'Ändern (Einstellungen)': '/order/ordersettings',
     });
   });
 
@@ -184,7 +184,7 @@ describe('OrderFinishScreen', () => {
 
   it('in French', () => {
     renderFinish({}, 'fr');
-    expect(screen.getByRole('link', { name: 'Modifier : Adresse de livraison' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Modifier (Adresse de livraison)' })).toBeTruthy();
     expect(within(section('Questionnaire de santé')).getByText('68,5')).toBeTruthy();
     expect(screen.getByRole('button', { name: fr['order.finish.submit'] })).toBeTruthy();
   });
