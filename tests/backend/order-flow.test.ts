@@ -64,8 +64,8 @@ describe('finishing an order', () => {
   it('the draft goes to the server once: the finish step gets the server\'s id, the list shows the server\'s order, the draft is empty', async () => {
     const { db, ctx, replayer } = await device();
     const before = await count('webshop_order', ['customer_id', P.userId]);
-    let draft: DraftOrder = await changeDraft(db, P.userId, (d) => setDraftAmount(setDraftAmount(d, codes[0]!, 3), codes[2]!, 4));
-    draft = await changeDraft(db, P.userId, (d) => setDraftComment(setDraftAddress(d, { street: 'Marktgasse', street_nr: '5', address2: null, zip: '3011', city: 'Bern' }), 'Bitte klingeln'));
+    await changeDraft(db, P.userId, (d) => setDraftAmount(setDraftAmount(d, codes[0]!, 3), codes[2]!, 4));
+    const draft: DraftOrder = await changeDraft(db, P.userId, (d) => setDraftComment(setDraftAddress(d, { street: 'Marktgasse', street_nr: '5', address2: null, zip: '3011', city: 'Bern' }), 'Bitte klingeln'));
     // what the finish step sends: the orderable draft (single-use clamped to 1)
     const customer = (await db.customers.get(P.userId))!;
     const sendable = orderableDraft(draft, customer.webshop_customer_medication ?? [], new Date());
