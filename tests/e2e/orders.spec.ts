@@ -146,10 +146,12 @@ for (const lang of ['de', 'fr'] as const) {
         await press(page.getByRole('button', { name: t['order.finish.submit'] }));
         await expect(page).toHaveURL(/\/orders\?success=1&id=\d+$/, { timeout: 15_000 });
         const id = Number(new URL(page.url()).searchParams.get('id'));
-        await expect(page.getByRole('status').filter({ hasText: t['orders.success.title'] })).toContainText(String(id));
+        const thanks = page.getByRole('status').filter({ hasText: t['orders.success.title'] });
+        await expect(thanks).toContainText(String(id));
+        await expect(thanks.locator('.orders-success')).toBeFocused();
         const listed = page.getByRole('heading', { level: 3, name: fill(t['orders.item.title'], { id }) });
         await expect(listed).toBeVisible();
-        await expect(listed).toBeFocused();
+        await expect(listed.locator('xpath=ancestor::li[1]').getByRole('button', { name: spoken(t['orders.item.details'], { id }) })).toHaveAttribute('aria-expanded', 'true');
         await expectNoAxeViolations(page);
 
         // the server: exactly this one new order, with exactly those items, at this address

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DELIVERY_DAYS, ORDER_COMMENT_MAX, PROBONS_PER_DELIVERY } from '../../domain/constants';
 import { paths } from '../../domain/paths';
 import { orderFinishSchema } from '../../domain/schemas/order-finish';
@@ -34,6 +34,11 @@ export interface OrderFinishScreenProps {
 export function OrderFinishScreen({ lines, address, questionnaire, insurance, settings, comment, onComment, refusal, onFinish }: OrderFinishScreenProps) {
   const form = useValidatedForm();
   const [text, setText] = useState(comment);
+  const refusalRef = useRef<HTMLDivElement>(null);
+  // a refusal takes the focus: what to correct is read first
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +59,7 @@ export function OrderFinishScreen({ lines, address, questionnaire, insurance, se
         <Msg id="title.orderFinish" />
       </h1>
       {refusal ? (
-        <div role="alert" className="notice notice--danger order-finish__refusal">
+        <div role="alert" className="notice notice--danger order-finish__refusal" tabIndex={-1} ref={refusalRef}>
           <p>
             <strong>
               <Msg id="order.finish.refused" />

@@ -180,6 +180,7 @@ describe('OrderFinishScreen', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(de['order.finish.refused']);
     expect(alert.textContent).toContain(de['sync.reason.notPrescribed']);
+    expect(document.activeElement).toBe(alert);
   });
 
   it('in French', () => {

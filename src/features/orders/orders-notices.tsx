@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Msg } from '../../i18n/msg';
 
 interface Props {
@@ -7,6 +8,8 @@ interface Props {
   orderId: number | null;
   loadFailed: boolean;
   onReload: () => void;
+  /** the thank-you notice takes the focus after an order (screen readers start there) */
+  successRef?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -14,12 +17,12 @@ interface Props {
  * order (spec §2 success=1), or — finished offline — that it waits on this device to be sent;
  * and the loading failure of spec §8 with a reload of the page.
  */
-export function OrdersNotices({ success, orderId, loadFailed, onReload }: Props) {
+export function OrdersNotices({ success, orderId, loadFailed, onReload, successRef }: Props) {
   return (
     <>
       <div role="status" className="orders-notices">
         {success ? (
-          <div className="notice notice--success orders-success">
+          <div className="notice notice--success orders-success" tabIndex={-1} ref={successRef}>
             <p className="orders-success__title">
               <strong>
                 <Msg id="orders.success.title" />

@@ -139,6 +139,9 @@ describe('OrdersScreen notices', () => {
     const status = screen.getByRole('status');
     expect(within(status).getByText(de['orders.success.title'])).toBeTruthy();
     expect(status.textContent).toContain('Ihre Bestellnummer ist 240009.');
+    // the notice has the focus; the order is open
+    expect(document.activeElement).toBe(status.firstElementChild);
+    expect(within(item('Bestellung 240009')).getByRole('button').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('?success=1 without id: the order waits on this device', () => {

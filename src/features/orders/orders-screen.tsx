@@ -49,13 +49,19 @@ export function OrdersScreen({ orders, medications, refused, loadFailed, onEditR
   const rows = useMemo(() => orderRows(orders, side, medications, language), [orders, side, medications, language]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(query.id === null ? [] : [query.id]));
   const target = useRef<HTMLHeadingElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
   const shown = useRef<number | null>(null);
 
-  // ?id= : open that order (also when the address changes while the page is shown) and bring it into view once it is listed
+  // ?id= : open that order (also when the address changes while the page is shown) and bring it
+  // into view once it is listed; after an order (?success=1) the thank-you notice, which names
+  // it, takes the focus instead (the new order is the first of the list anyway)
   useEffect(() => {
     if (query.id !== null) setExpanded((s) => (s.has(query.id!) ? s : new Set([...s, query.id!])));
   }, [query.id]);
-  const targetListed = query.id !== null && rows.some((r) => r.number === query.id);
+  useEffect(() => {
+    if (query.success) thanks.current?.focus();
+  }, [query.success]);
+  const targetListed = !query.success && query.id !== null && rows.some((r) => r.number === query.id);
   useEffect(() => {
     if (!targetListed || shown.current === query.id || !target.current) return;
     shown.current = query.id;
@@ -75,7 +81,7 @@ export function OrdersScreen({ orders, medications, refused, loadFailed, onEditR
       <h1 id="orders-title">
         <Msg id="title.orders" />
       </h1>
-      <OrdersNotices success={query.success} orderId={query.id} loadFailed={loadFailed} onReload={onReload} />
+      <OrdersNotices success={query.success} orderId={query.id} loadFailed={loadFailed} onReload={onReload} successRef={thanks} />
       <RefusedOrders refused={refused} medications={medications} language={language} onEdit={onEditRefused} onDiscard={onDiscardRefused} />
       <OrderToggle side={side} counts={counts} />
       <h2 id={listHeadingId} className="visually-hidden">
