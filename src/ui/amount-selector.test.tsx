@@ -49,7 +49,9 @@ describe('AmountSelector', () => {
     await userEvent.clear(input());
     expect(input().value).toBe('');
     await userEvent.type(input(), '150');
-    expect(input().value).toBe('99');
+    // while typing the field shows what is typed; the amount is clamped, and shown once the field is left
+    expect(input().value).toBe('150');
+    expect(screen.getByText('maximal 99 bestellbar')).toBeTruthy();
     await userEvent.click(less());
     expect(input().value).toBe('98');
     expect(screen.queryByText('maximal 99 bestellbar')).toBeNull();
@@ -67,6 +69,18 @@ describe('AmountSelector', () => {
     expect(input().value).toBe('1');
     expect(document.activeElement).toBe(more());
     expect(input().getAttribute('aria-describedby')).toBe(screen.getByText('maximal 1 bestellbar').closest('p')?.id);
+  });
+
+  it('two presses before the first is shown both count (updates, not values)', async () => {
+    const updates: ((a: Amount) => Amount)[] = [];
+    render(
+      <TestProviders>
+        <AmountSelector name="ZOCOR" amount={undefined} max={99} onChange={(u) => updates.push(u)} />
+      </TestProviders>,
+    );
+    await userEvent.click(more());
+    await userEvent.click(more());
+    expect(updates.reduce<Amount>((a, u) => u(a), undefined)).toBe(2);
   });
 
   it('remove sets the amount to none; keyboard only', async () => {

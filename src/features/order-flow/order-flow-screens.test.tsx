@@ -62,9 +62,11 @@ describe('OrderSelectScreen', () => {
   it('the amount selector reports changes with the product\'s maximum', async () => {
     const { onAmount } = renderSelect();
     await userEvent.click(screen.getByRole('button', { name: 'Eine Packung mehr: IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk' }));
-    expect(onAmount).toHaveBeenCalledWith(1002, 1, 1);
+    expect(onAmount).toHaveBeenCalledWith(1002, expect.any(Function), 1);
+    expect(onAmount.mock.calls[0]![1](undefined)).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Entfernen: ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk' }));
-    expect(onAmount).toHaveBeenCalledWith(1001, undefined, 99);
+    expect(onAmount).toHaveBeenLastCalledWith(1001, expect.any(Function), 99);
+    expect(onAmount.mock.calls[1]![1](2)).toBeUndefined();
   });
 
   it('continues with a product chosen; with nothing chosen the danger notice, no navigation', async () => {

@@ -4,7 +4,7 @@
 // orderable is chosen; the address step changes the order's address, the profile's only when
 // asked; finishing offline queues the order once and leaves for /orders.
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -88,6 +88,16 @@ describe('/order/select', () => {
     await waitFor(() => expect(screen.getByText('maximal 1 bestellbar')).toBeTruthy());
     // allowed generics already: no tip (and no request for one)
     expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('quick presses all count, before the first one is shown', async () => {
+    renderAt('/order/select', <OrderSelectView />);
+    const more = await screen.findByRole('button', { name: 'Eine Packung mehr: ATORVASTATIN Filmtabl 20 mg' });
+    fireEvent.click(more);
+    fireEvent.click(more);
+    fireEvent.click(more);
+    await waitFor(async () => expect((await readDraft(db(), 'u1')).medications).toEqual({ '1001': 3 }));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Anzahl Packungen: ATORVASTATIN Filmtabl 20 mg' }) as HTMLInputElement).value).toBe('3'));
   });
 });
 

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Amount } from '../../domain/amounts';
+import type { AmountUpdate } from '../../ui/amount-selector';
 import { paths } from '../../domain/paths';
 import { orderSelectionSchema } from '../../domain/schemas/order-selection';
 import { validate } from '../../domain/schemas/validate';
@@ -14,7 +14,7 @@ import './order-flow.css';
 export interface OrderSelectScreenProps {
   rows: readonly SelectRow[];
   tip: readonly GenericTipRow[];
-  onAmount: (pharmacode: Pharmacode, amount: Amount, max: number) => void;
+  onAmount: (pharmacode: Pharmacode, update: AmountUpdate, max: number) => void;
   onAcceptGenerics: () => Promise<void>;
   /** the selection is valid: on to the summary */
   onContinue: () => void;
@@ -56,7 +56,7 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
           </h2>
           <ul className="select-list" aria-labelledby="order-select-list">
             {rows.map((row) => (
-              <SelectItem key={row.pharmacode} row={row} onAmount={(amount) => onAmount(row.pharmacode, amount, row.max)} />
+              <SelectItem key={row.pharmacode} row={row} onAmount={(update) => onAmount(row.pharmacode, update, row.max)} />
             ))}
           </ul>
           <div className="order-flow__actions">

@@ -5,12 +5,12 @@ import { useGenericAlternatives } from '../../data/hooks/use-generic-tip';
 import { useMedications } from '../../data/hooks/use-medications';
 import { deliveryOf, useSave } from '../../data/hooks/use-save';
 import { acceptGenerics } from '../../data/outbox/commands';
-import type { Amount } from '../../domain/amounts';
 import type { Pharmacode } from '../../domain/entities';
 import { showGenericTip } from '../../domain/generics';
 import { latestById } from '../../domain/latest-by-id';
-import { setDraftAmount } from '../../domain/order-draft';
+import { draftAmount, setDraftAmount } from '../../domain/order-draft';
 import { paths } from '../../domain/paths';
+import type { AmountUpdate } from '../../ui/amount-selector';
 import { notifySaved } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
 import { useLanguageOfIntl } from '../../ui/use-calendar-date';
@@ -38,7 +38,11 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   const tip = useMemo(() => (medications ? genericTipRows(rows, medications, alternatives, defaults) : []), [rows, medications, alternatives, defaults]);
   const save = useSave(acceptGenerics);
 
-  const onAmount = useCallback((pharmacode: Pharmacode, amount: Amount, max: number) => void change((d) => setDraftAmount(d, pharmacode, amount, max)), [change]);
+  // applied to the draft as stored when the change runs (one transaction): quick presses all count
+  const onAmount = useCallback(
+    (pharmacode: Pharmacode, update: AmountUpdate, max: number) => void change((d) => setDraftAmount(d, pharmacode, update(draftAmount(d, pharmacode)), max)),
+    [change],
+  );
   const onAcceptGenerics = useCallback(async () => notifySaved(deliveryOf(await save()), 'order.genericTip.accepted'), [save]);
 
   if (medications === undefined || customer === undefined) return <Spinner />;

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { productPictureUrl } from '../../data/images/product-image';
-import type { Amount } from '../../domain/amounts';
 import { Msg, useMsg } from '../../i18n/msg';
-import { AmountSelector } from '../../ui/amount-selector';
+import { AmountSelector, type AmountUpdate } from '../../ui/amount-selector';
 import { DosageDisplay } from '../../ui/dosage-display';
 import { ProductPicture } from '../../ui/product-picture';
 import type { SelectRow } from './select-rows';
 
 /** One medication of /order/select (spec §2): picture, name, pack, strength, dosage, single-use marker and the amount selector. */
-export function SelectItem({ row, onAmount }: { row: SelectRow; onAmount: (amount: Amount) => void }) {
+export function SelectItem({ row, onAmount }: { row: SelectRow; onAmount: (update: AmountUpdate) => void }) {
   const t = useMsg();
   const nameId = useId();
   const name = row.name ?? t('prescriptions.medicationFallback', { pharmacode: String(row.pharmacode) });
