@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import type { DraftOrder } from '../../domain/entities';
+import { emptyDraft } from '../../domain/order-draft';
 import { err, ok, type Result } from '../../domain/result';
 import { changeDraft, readOwnerDraft } from '../draft/draft-order';
 import { localDb, type LocalDb } from '../local/local-db';
@@ -13,6 +14,14 @@ import { useSession } from './use-session';
  */
 export function useDraftOrder(db: LocalDb = localDb()): DraftOrder | null | undefined {
   return useLiveQuery(() => readOwnerDraft(db), [db]);
+}
+
+/**
+ * Reads the draft as stored once every change asked for before has been written (IndexedDB runs
+ * a read after the writes begun before it): a "continue" right after a quick "+" sees that "+".
+ */
+export function useReadDraft(db: LocalDb = localDb()): () => Promise<DraftOrder> {
+  return useCallback(async () => (await readOwnerDraft(db)) ?? emptyDraft(), [db]);
 }
 
 /** Changes the signed-in patient's draft (one transaction); resolves with the new draft. */

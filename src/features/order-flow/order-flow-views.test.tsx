@@ -16,6 +16,7 @@ import { changeDraft, readDraft } from '../../data/draft/draft-order';
 import { localDb } from '../../data/local/local-db';
 import { claimMirror } from '../../data/local/mirror-owner';
 import { setUsageSink } from '../../data/usage';
+import { notifications } from '../../ui/notifications/notification-store';
 import type { CustomerRecord, Medication } from '../../domain/entities';
 import { onIntlError } from '../../i18n/intl';
 import { DraftGate } from './draft-gate';
@@ -60,6 +61,7 @@ function renderAt(path: string, view: ReactNode) {
 const db = () => localDb();
 
 beforeEach(async () => {
+  notifications.list().forEach((n) => notifications.dismiss(n.id));
   await Promise.all(db().tables.map((t) => t.clear()));
   await claimMirror(db(), 'u1');
   await db().customers.put(CUSTOMER);
@@ -98,6 +100,17 @@ describe('/order/select', () => {
     fireEvent.click(more);
     await waitFor(async () => expect((await readDraft(db(), 'u1')).medications).toEqual({ '1001': 3 }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Anzahl Packungen: ATORVASTATIN Filmtabl 20 mg' }) as HTMLInputElement).value).toBe('3'));
+  });
+
+  it('"continue" right after a "+" goes on (the stored draft counts); with nothing chosen the danger notice (spec §5, §8)', async () => {
+    const location = renderAt('/order/select', <OrderSelectView />);
+    const next = await screen.findByRole('button', { name: de['order.select.continue'] });
+    await userEvent.click(next);
+    await waitFor(() => expect(notifications.list().map((n) => [n.kind, n.messageId])).toEqual([['danger', 'order.select.none']]));
+    expect(location.history?.at(-1)).toBe('/order/select');
+    fireEvent.click(screen.getByRole('button', { name: 'Eine Packung mehr: IBUPROFEN Filmtabl 400 mg' }));
+    fireEvent.click(next);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/order/orderfinish'));
   });
 });
 

@@ -1,14 +1,11 @@
 import { Link } from 'wouter';
 import type { AmountUpdate } from '../../ui/amount-selector';
 import { paths } from '../../domain/paths';
-import { orderSelectionSchema } from '../../domain/schemas/order-selection';
-import { validate } from '../../domain/schemas/validate';
 import type { Pharmacode } from '../../domain/entities';
 import { Msg } from '../../i18n/msg';
-import { notify } from '../../ui/notifications/notification-store';
 import { GenericTip } from './generic-tip';
 import { SelectItem } from './select-item';
-import { singleUseCodes, type GenericTipRow, type SelectRow } from './select-rows';
+import type { GenericTipRow, SelectRow } from './select-rows';
 import './order-flow.css';
 
 export interface OrderSelectScreenProps {
@@ -16,7 +13,7 @@ export interface OrderSelectScreenProps {
   tip: readonly GenericTipRow[];
   onAmount: (pharmacode: Pharmacode, update: AmountUpdate, max: number) => void;
   onAcceptGenerics: () => Promise<void>;
-  /** the selection is valid: on to the summary */
+  /** on to the summary: the view checks the selection as stored (spec §5) */
   onContinue: () => void;
 }
 
@@ -26,11 +23,6 @@ export interface OrderSelectScreenProps {
  * (spec §5, §8). Without active prescriptions: the message and the way to send prescriptions.
  */
 export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onContinue }: OrderSelectScreenProps) {
-  const next = () => {
-    const checked = validate(orderSelectionSchema(singleUseCodes(rows)), { medications: Object.fromEntries(rows.map((r) => [String(r.pharmacode), r.amount ?? null])) });
-    if (checked.success) onContinue();
-    else notify('danger', Object.values(checked.errors)[0] ?? 'order.select.none');
-  };
   return (
     <section className="page order-flow" aria-labelledby="order-select-title">
       <h1 id="order-select-title">
@@ -60,7 +52,7 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
             ))}
           </ul>
           <div className="order-flow__actions">
-            <button type="button" className="button button--primary" onClick={next}>
+            <button type="button" className="button button--primary" onClick={onContinue}>
               <Msg id="order.select.continue" />
             </button>
           </div>

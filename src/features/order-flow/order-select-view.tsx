@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
+import { useReadDraft } from '../../data/hooks/use-draft-order';
 import { useGenericAlternatives } from '../../data/hooks/use-generic-tip';
 import { useMedications } from '../../data/hooks/use-medications';
 import { deliveryOf, useSave } from '../../data/hooks/use-save';
@@ -10,12 +11,15 @@ import { showGenericTip } from '../../domain/generics';
 import { latestById } from '../../domain/latest-by-id';
 import { draftAmount, setDraftAmount } from '../../domain/order-draft';
 import { paths } from '../../domain/paths';
+import { orderSelectionSchema } from '../../domain/schemas/order-selection';
+import { validate } from '../../domain/schemas/validate';
 import type { AmountUpdate } from '../../ui/amount-selector';
+import { notify } from '../../ui/notifications/notification-store';
 import { notifySaved } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
 import { useLanguageOfIntl } from '../../ui/use-calendar-date';
 import { OrderSelectScreen } from './order-select-screen';
-import { genericTipRows, selectRows } from './select-rows';
+import { genericTipRows, orderableDraft, selectRows, singleUseCodes } from './select-rows';
 import { useOrderFlow, type OrderFlow } from './use-order-flow';
 
 /** Route /order/select (spec §2): the draft's amounts live in the mirror (Dexie), so they survive a reload and going offline. */
@@ -37,6 +41,7 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   const alternatives = useGenericAlternatives(useMemo(() => rows.map((r) => r.pharmacode), [rows]), wantsTip);
   const tip = useMemo(() => (medications ? genericTipRows(rows, medications, alternatives, defaults) : []), [rows, medications, alternatives, defaults]);
   const save = useSave(acceptGenerics);
+  const readDraft = useReadDraft();
 
   // applied to the draft as stored when the change runs (one transaction): quick presses all count
   const onAmount = useCallback(
@@ -45,6 +50,15 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   );
   const onAcceptGenerics = useCallback(async () => notifySaved(deliveryOf(await save()), 'order.genericTip.accepted'), [save]);
 
+  // spec §5 "at least one product must be chosen, else a danger notice": checked on the draft as
+  // stored after every change asked for (a "+" pressed just before counts), as it can be ordered
+  const onContinue = useCallback(async () => {
+    const stored = orderableDraft(await readDraft(), prescriptions, now);
+    const checked = validate(orderSelectionSchema(singleUseCodes(rows)), { medications: stored.medications });
+    if (checked.success) navigate(paths.orderFinish.href());
+    else notify('danger', Object.values(checked.errors)[0] ?? 'order.select.none');
+  }, [readDraft, prescriptions, now, rows, navigate]);
+
   if (medications === undefined || customer === undefined) return <Spinner />;
-  return <OrderSelectScreen rows={rows} tip={tip} onAmount={onAmount} onAcceptGenerics={onAcceptGenerics} onContinue={() => navigate(paths.orderFinish.href())} />;
+  return <OrderSelectScreen rows={rows} tip={tip} onAmount={onAmount} onAcceptGenerics={onAcceptGenerics} onContinue={() => void onContinue()} />;
 }
