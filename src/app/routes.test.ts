@@ -21,7 +21,7 @@ const EXPECTED: Record<string, Guard> = {
   '/order/address': 'setup',
   '/order/questionnaire': 'setup',
   '/order/ordersettings': 'setup',
-  '/order/insurance': 'profile',
+  '/order/insurance': 'setup',
   '/order/orderfinish': 'setup',
   '/profile/overview/:showInfo?': 'session',
   '/profile/basedata': 'session',

@@ -61,6 +61,37 @@ const profileQuestionnaire = lazyView(() => import('../features/profile/question
 const profileMedication = lazyView(() => import('../features/profile/medication-view'));
 const sendPrescription = lazyView(() => import('../features/profile/send-method/send-prescription-view'));
 const onboardingFinish = lazyView(() => import('../features/profile/onboarding/finish-view'));
+const loadOrders = () => import('../features/orders/orders-view');
+const orders = lazyView(loadOrders);
+const orderStart = lazyView(() => import('../features/order-flow/order-start-view'));
+const orderSelect = lazyView(() => import('../features/order-flow/order-select-view'));
+const orderAddress = lazyView(() => import('../features/order-flow/order-address-view'));
+// the finish step leads to /orders, online or not: its chunk comes along (the service worker precaches it too)
+const orderFinish = lazyView(() => {
+  void loadOrders().catch(() => {});
+  return import('../features/order-flow/order-finish-view');
+});
+
+/**
+ * A profile form as a review step of the order flow (spec §2 /order/questionnaire,
+ * /order/ordersettings, /order/insurance): the same view, shown only while the draft holds
+ * something orderable (else the selection: the order flow's DraftGate).
+ */
+const inOrderFlow = (load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView => {
+  // one wrapper per route, made once: a new component on every preload would remount the form
+  let gated: Promise<{ default: ComponentType<ViewProps> }> | null = null;
+  return lazyView(() =>
+    (gated ??= Promise.all([load(), import('../features/order-flow/draft-gate')]).then(([{ default: View }, { DraftGate }]) => ({
+      default: (props: ViewProps) => createElement(DraftGate, null, createElement(View, props)),
+    })).catch((error: unknown) => {
+      gated = null; // a failed chunk load may succeed later
+      throw error;
+    })),
+  );
+};
+const orderQuestionnaire = inOrderFlow(() => import('../features/profile/questionnaire-view'));
+const orderSettings = inOrderFlow(() => import('../features/profile/medication-view'));
+const orderInsurance = inOrderFlow(() => import('../features/profile/insurance-view'));
 
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -80,14 +111,15 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription),
-  route(paths.orders.path, 'title.orders', 'session'),
-  route(paths.order.path, 'title.order', 'setup'),
-  route(paths.orderSelect.path, 'title.orderSelect', 'setup'),
-  route(paths.orderAddress.path, 'title.orderAddress', 'setup'),
-  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', profileQuestionnaire),
-  route(paths.orderSettings.path, 'title.orderSettings', 'setup', profileMedication),
-  route(paths.orderInsurance.path, 'title.orderInsurance', 'profile', profileInsurance),
-  route(paths.orderFinish.path, 'title.orderFinish', 'setup'),
+  route(paths.orders.path, 'title.orders', 'session', orders),
+  // spec §2 "Order flow under /order, all requiring completed setup"
+  route(paths.order.path, 'title.order', 'setup', orderStart),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance),
+  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish),
   route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview),
   route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData),
   route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance),

@@ -18,7 +18,7 @@ describe('paths', () => {
     expect(paths.login.href({ register: true })).toBe('/login?register=1');
     expect(paths.login.href({ next: '/orders?id=4' })).toBe('/login?next=%2Forders%3Fid%3D4');
     expect(paths.prescriptions.href({ active: false })).toBe('/prescriptions?active=false');
-    expect(paths.orders.href({ success: true, id: 240017 })).toBe('/orders?id=240017&success=1');
+    expect(paths.orders.href({ success: true, id: 240017 })).toBe('/orders?success=1&id=240017');
     expect(paths.orders.href({ active: true })).toBe('/orders?active=true');
     expect(paths.orderInsurance.href()).toBe('/order/insurance?isOrder=true');
     expect(paths.profileInsurance.href({ isOrder: true })).toBe('/profile/insurance?isOrder=true');

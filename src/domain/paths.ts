@@ -39,8 +39,9 @@ export const paths = {
   prescriptionsAdd: fixed('/prescriptions/add'),
   orders: {
     path: '/orders',
+    /** spec §7 "On success the user goes to /orders?success=1&id={id}" (in that order) */
     href: (q: { active?: boolean; id?: number | null; success?: boolean } = {}) =>
-      withQuery('/orders', { active: q.active === undefined ? undefined : String(q.active), id: q.id, success: q.success }),
+      withQuery('/orders', { success: q.success, id: q.id, active: q.active === undefined ? undefined : String(q.active) }),
   },
   order: fixed('/order'),
   orderSelect: fixed('/order/select'),

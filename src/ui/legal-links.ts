@@ -15,3 +15,6 @@ export const LEGAL_LINKS = {
   terms: pharmacySiteUrl('agb', 'cgv'),
   privacy: pharmacySiteUrl('datenschutz', 'protection-des-donnees'),
 } as const satisfies Record<string, LocalizedUrl>;
+
+/** The pharmacy's drugstore web shop (a separate account, spec §1), offered by the order start (spec §2 /order). */
+export const SHOP_URL: LocalizedUrl = { de: 'https://shop.rezeptpost.ch/de', fr: 'https://shop.rezeptpost.ch/fr' };

@@ -24,4 +24,3 @@ export const FOOTER_LINKS: readonly { key: string; href: Localized }[] = [
   { key: 'imprint', href: site('impressum', 'impressum') },
 ];
 
-export const SHOP_URL: Localized = { de: 'https://shop.rezeptpost.ch/de', fr: 'https://shop.rezeptpost.ch/fr' };

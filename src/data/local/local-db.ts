@@ -35,6 +35,8 @@ export const META = {
   lastPullAt: 'lastPullAt',
   /** epoch ms of the last successful pull of one area: `pulledAt.customer`, `pulledAt.orders`, … */
   pulledAt: (area: string) => `pulledAt.${area}`,
+  /** the last pull of an area failed: `{error, at}` (its next success removes it), e.g. `pullError.orders` */
+  pullError: (area: string) => `pullError.${area}`,
 } as const;
 
 /**

@@ -14,6 +14,7 @@ import {
   pullMedications,
   pullOrders,
   recordLastPull,
+  recordPullOutcome,
   reportOf,
   type PullArea,
   type PullError,
@@ -80,6 +81,7 @@ export function createPullEngine(o: PullEngineOptions) {
       else errors[area] = result.error;
       return { ...s, running: s.running - 1, errors };
     });
+    if (!stopped) await recordPullOutcome(db, userId, area, result.ok ? null : result.error, now()).catch(() => {});
     if (!stopped) o.onResult?.(area, result);
     return result;
   }

@@ -98,6 +98,19 @@ export async function recordLastPull(db: LocalDb, userId: CustomerId, at: number
 }
 
 /**
+ * Keeps the outcome of an area's last pull in the mirror (meta `pullError.<area>`: the error
+ * and when; a success removes it), so a screen can say that its data could not be loaded
+ * (spec §8 "Loading orders fails") in every tab. Nothing when the mirror changed owner.
+ */
+export async function recordPullOutcome(db: LocalDb, userId: CustomerId, area: PullArea, error: PullError | null, at: number): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    if ((await mirrorOwner(db)) !== userId) return;
+    if (error) await db.meta.put({ key: META.pullError(area), value: { error, at } });
+    else await db.meta.delete(META.pullError(area));
+  });
+}
+
+/**
  * Everything once: customer, orders and insurers side by side, then the medications their
  * rows name. Records `lastPullAt` when all succeeded. The mirror must belong to `userId`
  * (claimMirror) or nothing is written.

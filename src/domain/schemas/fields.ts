@@ -1,5 +1,6 @@
 // Field schemas shared by the form schemas. Every issue carries a message id of messages.ts.
 import * as v from 'valibot';
+import { ORDER_COMMENT_MAX } from '../constants';
 import { limits } from './limits';
 import { msg, type MessageId } from './messages';
 
@@ -23,6 +24,9 @@ export const requiredText = v.pipe(v.string(msg.required), v.trim(), v.nonEmpty(
 
 /** An optional text: trimmed; missing, null and undefined become ''. */
 export const optionalText = v.pipe(v.nullish(v.string(msg.required), ''), v.trim());
+
+/** The comment of an order (and the settings' comment for orders): trimmed, at most ORDER_COMMENT_MAX characters (the order RPC refuses more). */
+export const orderCommentField = v.pipe(optionalText, v.maxLength(ORDER_COMMENT_MAX, msg.commentTooLong));
 
 /** A text of at least `min` characters after trimming, one message for missing and short. */
 export function minText(min: number, message: MessageId) {

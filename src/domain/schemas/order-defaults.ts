@@ -3,8 +3,7 @@
 // and a comment for orders (at most the order comment's length, ORDER_COMMENT_MAX: it goes into
 // the order). Insert-only: every save is the whole set; the latest record counts.
 import * as v from 'valibot';
-import { ORDER_COMMENT_MAX } from '../constants';
-import { formObject, optionalText } from './fields';
+import { formObject, orderCommentField } from './fields';
 import { msg } from './messages';
 
 const flag = v.nullish(v.boolean(msg.required), false);
@@ -14,7 +13,7 @@ export const orderDefaultsSchema = formObject({
   substitute: flag,
   probon: flag,
   get_invoice: flag,
-  comment: v.pipe(optionalText, v.maxLength(ORDER_COMMENT_MAX, msg.commentTooLong)),
+  comment: orderCommentField,
 });
 
 export type OrderDefaultsOutput = v.InferOutput<typeof orderDefaultsSchema>;

@@ -9,7 +9,7 @@ import { paths } from '../../domain/paths';
 import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { InsuranceForm } from '../../ui/profile-forms/insurance-form';
 import { Spinner } from '../../ui/spinner';
-import { OrderStep } from './order-step';
+import { OrderStep } from '../../ui/order-step';
 import { useProfileData } from './use-profile-data';
 
 /**

@@ -6,7 +6,7 @@ import { paths } from '../../domain/paths';
 import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { OrderDefaultsForm } from '../../ui/profile-forms/order-defaults-form';
 import { Spinner } from '../../ui/spinner';
-import { OrderStep } from './order-step';
+import { OrderStep } from '../../ui/order-step';
 import { useProfileData } from './use-profile-data';
 
 /**

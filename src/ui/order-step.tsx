@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../domain/paths';
-import { Msg } from '../../i18n/msg';
+import { paths } from '../domain/paths';
+import { Msg } from '../i18n/msg';
 
 /** A profile form shown as a review step of the order flow (spec §2 /order/...): its title and the way back to the summary. */
 export function OrderStep({ titleId, children }: { titleId: string; children: ReactNode }) {

@@ -1,0 +1,109 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import type { RefusedOrder } from '../../data/hooks/use-refused-orders';
+import { Msg } from '../../i18n/msg';
+import { useIntlLanguage } from '../../i18n/use-intl-language';
+import { OrderItem } from './order-item';
+import { orderCounts, orderRows, toggleFor, type ListedOrder, type MedicationNames } from './order-rows';
+import { OrderToggle } from './order-toggle';
+import { OrdersNotices } from './orders-notices';
+import { RefusedOrders } from './refused-orders';
+import './orders.css';
+
+export interface OrdersScreenProps {
+  /** top-level orders of the mirror, those waiting on this device marked `pending` */
+  orders: readonly ListedOrder[];
+  /** names of the ordered products by pharmacode; missing ones show the pharmacode */
+  medications: MedicationNames;
+  refused: readonly RefusedOrder[];
+  /** the last load of the orders failed while online (spec §8) */
+  loadFailed: boolean;
+  onEditRefused: (outboxId: string) => Promise<void>;
+  onDiscardRefused: (outboxId: string) => Promise<void>;
+  onReload: () => void;
+}
+
+interface Query {
+  active: string | null;
+  id: number | null;
+  success: boolean;
+}
+
+export function ordersQuery(search: string): Query {
+  const q = new URLSearchParams(search);
+  const id = Number(q.get('id'));
+  return { active: q.get('active'), id: q.get('id') && Number.isSafeInteger(id) ? id : null, success: q.get('success') === '1' || q.get('success') === 'true' };
+}
+
+/**
+ * /orders (spec §2) with its data given: the thank-you notice after an order (?success=1&id=),
+ * refused orders to correct, the Open/Closed toggle with counts (?active=true|false) and the
+ * orders of the side, newest first; ?id= opens that order and brings it into view.
+ */
+export function OrdersScreen({ orders, medications, refused, loadFailed, onEditRefused, onDiscardRefused, onReload }: OrdersScreenProps) {
+  const query = ordersQuery(useSearch());
+  const language = useIntlLanguage();
+  const listHeadingId = useId();
+  const side = toggleFor(orders, query.active, query.id);
+  const counts = orderCounts(orders);
+  const rows = useMemo(() => orderRows(orders, side, medications, language), [orders, side, medications, language]);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(query.id === null ? [] : [query.id]));
+  const target = useRef<HTMLHeadingElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
+  const shown = useRef<number | null>(null);
+
+  // ?id= : open that order (also when the address changes while the page is shown) and bring it
+  // into view once it is listed; after an order (?success=1) the thank-you notice, which names
+  // it, takes the focus instead (the new order is the first of the list anyway)
+  useEffect(() => {
+    if (query.id !== null) setExpanded((s) => (s.has(query.id!) ? s : new Set([...s, query.id!])));
+  }, [query.id]);
+  useEffect(() => {
+    if (query.success) thanks.current?.focus();
+  }, [query.success]);
+  const targetListed = !query.success && query.id !== null && rows.some((r) => r.number === query.id);
+  useEffect(() => {
+    if (!targetListed || shown.current === query.id || !target.current) return;
+    shown.current = query.id;
+    target.current.scrollIntoView?.({ block: 'start' });
+    target.current.focus({ preventScroll: true });
+  }, [targetListed, query.id]);
+
+  const toggle = (id: number) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="page orders-page" aria-labelledby="orders-title">
+      <h1 id="orders-title">
+        <Msg id="title.orders" />
+      </h1>
+      <OrdersNotices success={query.success} orderId={query.id} loadFailed={loadFailed} onReload={onReload} successRef={thanks} />
+      <RefusedOrders refused={refused} medications={medications} language={language} onEdit={onEditRefused} onDiscard={onDiscardRefused} />
+      <OrderToggle side={side} counts={counts} />
+      <h2 id={listHeadingId} className="visually-hidden">
+        <Msg id={`orders.heading.${side}`} />
+      </h2>
+      {rows.length > 0 ? (
+        <ul className="orders-list" aria-labelledby={listHeadingId}>
+          {rows.map((row) => (
+            <OrderItem
+              key={row.id}
+              row={row}
+              expanded={expanded.has(row.id)}
+              onToggle={() => toggle(row.id)}
+              ref={row.number !== null && row.number === query.id ? target : undefined}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="notice notice--info">
+          <Msg id={`orders.empty.${side}`} />
+        </p>
+      )}
+    </section>
+  );
+}
