@@ -1,14 +1,32 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadLanding } from './app/landing';
 import { registerServiceWorker } from './app/register-sw';
+import { warmUpIntl } from './i18n/intl';
+import { languageStore } from './i18n/language-store';
 import './ui/styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing in index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-registerServiceWorker();
+const element = document.getElementById('root');
+if (!element) throw new Error('#root missing in index.html');
+
+// The first view's files are asked for at once and side by side: the texts and the landing
+// route's chunk. While they load, the one-time work of React and Intl is done, and the app
+// renders once the texts and the view are there: its first paint shows the whole view. That
+// render is a transition, so React renders in slices and the page stays responsive; the
+// service worker is registered once the browser is idle after it.
+const landing = preloadLanding(window.location.pathname);
+const root = createRoot(element);
+warmUpIntl(languageStore.get());
+
+void landing.then(() => {
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(registerServiceWorker, { timeout: 5000 });
+  else setTimeout(registerServiceWorker, 2000);
+});

@@ -1,7 +1,7 @@
 // Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
 // message id, guard, and the lazily loaded view (route-level code splitting). Views not built
 // yet show the placeholder, which says so.
-import { lazy } from 'react';
+import { lazy } from './lazy-view';
 import { paths } from '../domain/paths';
 import PlaceholderView from './placeholder-view';
 import type { RouteView } from './view-props';

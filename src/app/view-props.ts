@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /** What the router hands a routed view: its title id and the path's parameters. */
 export interface ViewProps {
@@ -6,4 +6,5 @@ export interface ViewProps {
   params: Record<string, string | undefined>;
 }
 
-export type RouteView = LazyExoticComponent<ComponentType<ViewProps>>;
+/** A lazily loaded view (React.lazy or lazy-view.ts, whose `preload` asks for its chunk ahead of the first render). */
+export type RouteView = ComponentType<ViewProps> & { preload?: () => Promise<unknown> };
