@@ -11,11 +11,11 @@ import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
 import { onboardingStep } from '../domain/setup-state';
 import type { ReadableStore } from '../lib/store';
+import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
+import { backendNeededAtOnce, isPublicPath, loadBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
-
-const loadBackend = (): Promise<SessionBackend> => import('./session-backend');
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
 const PENDING_AUTH = pending(LOADING_STATE);
@@ -50,8 +50,25 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const backend = given ?? loaded;
   const announced = useRef({ link: false, failedKey: '' });
 
+  // The data layer loads at once when the page needs it, else on the visitor's first
+  // interaction (backend-demand.ts). Until then a public page shows as to a visitor who is
+  // signed out.
+  const [location] = useLocation();
+  const publicRoute = isPublicPath(location);
+  const [wanted, setWanted] = useState(() => !given && backendNeededAtOnce({ pathname: location, hash: globalThis.location?.hash ?? '' }));
+  const load = !given && (wanted || !publicRoute);
+
   useEffect(() => {
-    if (given) return;
+    if (!publicRoute) setWanted(true);
+  }, [publicRoute]);
+
+  useEffect(() => {
+    if (given || load) return;
+    return onInteraction(() => setWanted(true));
+  }, [given, load]);
+
+  useEffect(() => {
+    if (!load) return;
     let live = true;
     loadBackend().then(
       (b) => live && setLoaded(b),
@@ -60,7 +77,7 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     return () => {
       live = false;
     };
-  }, [given]);
+  }, [load]);
 
   useEffect(() => backend?.appSession.start(), [backend]);
 
