@@ -1,20 +1,35 @@
-// first: starts loading the language catalogue and, for a returning patient, the data layer
-import './app/boot-start';
-import { StrictMode } from 'react';
+// first: asks for the first view's files before the rest is evaluated
+import { landing } from './app/boot-start';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
+import { warmUpIntl } from './i18n/intl';
+import { languageStore } from './i18n/language-store';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import './ui/styles.css';
 
 // the browser may offer installation before any screen with the install button has loaded
 listenForInstallPrompt(window);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing in index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-registerServiceWorker();
+const element = document.getElementById('root');
+if (!element) throw new Error('#root missing in index.html');
+
+// While the files load, the one-time work of React and Intl is done, and the app renders once
+// the texts and the view are there: its first paint shows the whole view. That render is a
+// transition, so React renders in slices and the page stays responsive; the service worker is
+// registered once the browser is idle after it.
+const root = createRoot(element);
+warmUpIntl(languageStore.get());
+
+void landing.then(() => {
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(registerServiceWorker, { timeout: 5000 });
+  else setTimeout(registerServiceWorker, 2000);
+});

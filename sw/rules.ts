@@ -20,8 +20,8 @@ export const CACHE_NAMES = {
 
 /** only answers known to be pictures (a CORS 200): an opaque answer may be a 404, and it is medical data all the same */
 export const PRODUCT_IMAGES = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, statuses: [200] } as const;
-/** the post is small and there is one per language; a stale one is dropped after a day */
-export const DISRUPTION = { networkTimeoutSeconds: 3, maxEntries: 4, maxAgeSeconds: 24 * 60 * 60, statuses: [200, 404] } as const;
+/** the post is small and there is one per language; a stale one is dropped after a day; unreachable and not kept: 204 No Content */
+export const DISRUPTION = { networkTimeoutSeconds: 3, maxEntries: 4, maxAgeSeconds: 24 * 60 * 60, statuses: [200, 404], unreachableStatus: 204 } as const;
 
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 

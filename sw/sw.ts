@@ -10,7 +10,8 @@
 //   answers known to be pictures (product-images.ts). Offline and not cached: the placeholder.
 //   The pharmacodes in their URLs are medical data: a page that signs out posts
 //   WIPE_PATIENT_CACHES and the cache goes with its expiration records.
-// - The disruption post (VITE_DISRUPTION_URL): network-first, 3 s timeout, then the last answer.
+// - The disruption post (VITE_DISRUPTION_URL): network-first, 3 s timeout, then the last answer;
+//   unreachable with nothing kept: 204 (no banner, and no failed request in the page's console).
 // - Supabase (the VITE_SUPABASE_URL origin, any /auth/v1, /rest/v1, /functions/v1, /realtime/v1):
 //   NO route, so the browser sends these straight to the network and nothing of them ever
 //   lands in Cache Storage. The offline copy of patient data is the Dexie mirror.
@@ -63,6 +64,8 @@ registerRoute(
       // 404 too: the latest answer replaces an older post, so a lifted disruption does not come back
       new CacheableResponsePlugin({ statuses: [...DISRUPTION.statuses] }),
       new ExpirationPlugin({ maxEntries: DISRUPTION.maxEntries, maxAgeSeconds: DISRUPTION.maxAgeSeconds }),
+      // the site unreachable and nothing kept: "no post" instead of a network error in the page
+      { handlerDidError: async () => new Response(null, { status: DISRUPTION.unreachableStatus }) },
     ],
   }),
 );

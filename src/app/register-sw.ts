@@ -4,8 +4,11 @@
 import { notify } from '../ui/notifications/notification-store';
 import { pwaStore } from './pwa/pwa-store';
 
+/** A production build in a browser with service workers: this page registers one (and on a first visit it takes over). */
+export const workerExpected = (): boolean => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!workerExpected()) return;
   void Promise.all([import('workbox-window'), import('./pwa/pwa-client')]).then(([{ Workbox }, { connectWorkbox }]) => {
     connectWorkbox(new Workbox('/sw.js', { scope: '/' }), {
       store: pwaStore,

@@ -1,7 +1,8 @@
 // Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
 // message id, guard, and the lazily loaded view (route-level code splitting). Views not built
 // yet show the placeholder, which says so.
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { lazy } from './lazy-view';
 import { paths } from '../domain/paths';
 import PlaceholderView from './placeholder-view';
 import type { RouteView, ViewProps } from './view-props';
@@ -27,47 +28,33 @@ export interface RouteDef {
   signedInRedirect?: string;
 }
 
-/**
- * A route's view as its own chunk, which the router fetches early (`preload`) while the guard
- * still decides. Once loaded it renders at once: React.lazy would suspend for a tick even
- * then, and React holds back the content of a Suspense boundary whose fallback just showed
- * for up to 300 ms.
- */
-function lazyView(load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView {
-  let loaded: ComponentType<ViewProps> | null = null;
-  const preload = () => load().then((module) => (loaded = module.default));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  const View = (props: ViewProps) => createElement(loaded ?? Lazy, props);
-  return Object.assign(View, { preload });
-}
-
 // The placeholder is in the main chunk anyway (stand-in screens use it): no chunk of its own.
 const placeholder: RouteDef['view'] = PlaceholderView;
-const home = lazyView(() => import('../features/public/home-view'));
-const generics = lazyView(() => import('../features/public/generics-view'));
-const genericsCalculator = lazyView(() => import('../features/generics/calculator-view'));
-const tutorial = lazyView(() => import('../features/public/prescription-tutorial-view'));
-const profileEmail = lazyView(() => import('../features/account/email-view'));
-const profileMfa = lazyView(() => import('../features/account/mfa-view'));
-const login = lazyView(() => import('../features/auth/login-view'));
-const resetPassword = lazyView(() => import('../features/auth/reset-password-view'));
-const password = lazyView(() => import('../features/auth/password-view'));
-const prescriptions = lazyView(() => import('../features/prescriptions/prescriptions-view'));
-const dashboard = lazyView(() => import('../features/dashboard/dashboard-view'));
-const profileBaseData = lazyView(() => import('../features/profile/basedata-view'));
-const profileOverview = lazyView(() => import('../features/profile/overview-view'));
-const profileInsurance = lazyView(() => import('../features/profile/insurance-view'));
-const profileQuestionnaire = lazyView(() => import('../features/profile/questionnaire-view'));
-const profileMedication = lazyView(() => import('../features/profile/medication-view'));
-const sendPrescription = lazyView(() => import('../features/profile/send-method/send-prescription-view'));
-const onboardingFinish = lazyView(() => import('../features/profile/onboarding/finish-view'));
+const home = lazy(() => import('../features/public/home-view'));
+const generics = lazy(() => import('../features/public/generics-view'));
+const genericsCalculator = lazy(() => import('../features/generics/calculator-view'));
+const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
+const profileEmail = lazy(() => import('../features/account/email-view'));
+const profileMfa = lazy(() => import('../features/account/mfa-view'));
+const login = lazy(() => import('../features/auth/login-view'));
+const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
+const password = lazy(() => import('../features/auth/password-view'));
+const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
+const dashboard = lazy(() => import('../features/dashboard/dashboard-view'));
+const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
+const profileOverview = lazy(() => import('../features/profile/overview-view'));
+const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
+const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
+const profileMedication = lazy(() => import('../features/profile/medication-view'));
+const sendPrescription = lazy(() => import('../features/profile/send-method/send-prescription-view'));
+const onboardingFinish = lazy(() => import('../features/profile/onboarding/finish-view'));
 const loadOrders = () => import('../features/orders/orders-view');
-const orders = lazyView(loadOrders);
-const orderStart = lazyView(() => import('../features/order-flow/order-start-view'));
-const orderSelect = lazyView(() => import('../features/order-flow/order-select-view'));
-const orderAddress = lazyView(() => import('../features/order-flow/order-address-view'));
+const orders = lazy(loadOrders);
+const orderStart = lazy(() => import('../features/order-flow/order-start-view'));
+const orderSelect = lazy(() => import('../features/order-flow/order-select-view'));
+const orderAddress = lazy(() => import('../features/order-flow/order-address-view'));
 // the finish step leads to /orders, online or not: its chunk comes along (the service worker precaches it too)
-const orderFinish = lazyView(() => {
+const orderFinish = lazy(() => {
   void loadOrders().catch(() => {});
   return import('../features/order-flow/order-finish-view');
 });
@@ -77,18 +64,12 @@ const orderFinish = lazyView(() => {
  * /order/ordersettings, /order/insurance): the same view, shown only while the draft holds
  * something orderable (else the selection: the order flow's DraftGate).
  */
-const inOrderFlow = (load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView => {
-  // one wrapper per route, made once: a new component on every preload would remount the form
-  let gated: Promise<{ default: ComponentType<ViewProps> }> | null = null;
-  return lazyView(() =>
-    (gated ??= Promise.all([load(), import('../features/order-flow/draft-gate')]).then(([{ default: View }, { DraftGate }]) => ({
-      default: (props: ViewProps) => createElement(DraftGate, null, createElement(View, props)),
-    })).catch((error: unknown) => {
-      gated = null; // a failed chunk load may succeed later
-      throw error;
-    })),
-  );
-};
+const inOrderFlow = (load: () => Promise<{ default: ComponentType<ViewProps> }>): RouteView =>
+  // lazy() loads once: the wrapper is made once, so the form never remounts
+  lazy(async () => {
+    const [{ default: View }, { DraftGate }] = await Promise.all([load(), import('../features/order-flow/draft-gate')]);
+    return { default: (props: ViewProps) => createElement(DraftGate, null, createElement(View, props)) };
+  });
 const orderQuestionnaire = inOrderFlow(() => import('../features/profile/questionnaire-view'));
 const orderSettings = inOrderFlow(() => import('../features/profile/medication-view'));
 const orderInsurance = inOrderFlow(() => import('../features/profile/insurance-view'));

@@ -2,8 +2,8 @@
 // read) and the lazily loaded data layer (BackendContext: the sync shell reads it). The data
 // layer's patient session (src/data/session) follows the auth state by itself: started here
 // once it has loaded, it claims the mirror, pulls, replays and wipes. supabase-js loads as its
-// own chunk after the first paint (for a returning patient boot.ts starts loading it at once:
-// backend-loader.ts); until then, and until a signed-in patient's flags are known, the
+// own chunk when the page needs it (backend-demand.ts; boot-start.ts asks at once for a
+// returning patient); until then, and until a signed-in patient's flags are known, the
 // session is 'loading'. Failed pulls become notifications here (data raises error codes,
 // never texts).
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -12,9 +12,10 @@ import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
 import { onboardingStep } from '../domain/setup-state';
 import type { ReadableStore } from '../lib/store';
+import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
+import { backendNeededAtOnce, isPublicPath, loadBackend, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
-import { loadBackend, loadedBackend } from './backend-loader';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
@@ -50,8 +51,25 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const backend = given ?? loaded;
   const announced = useRef({ link: false, failedKey: '' });
 
+  // The data layer loads at once when the page needs it, else on the visitor's first
+  // interaction (backend-demand.ts). Until then a public page shows as to a visitor who is
+  // signed out.
+  const [location] = useLocation();
+  const publicRoute = isPublicPath(location);
+  const [wanted, setWanted] = useState(() => !given && backendNeededAtOnce({ pathname: location, hash: globalThis.location?.hash ?? '' }));
+  const load = !given && (wanted || !publicRoute);
+
   useEffect(() => {
-    if (given) return;
+    if (!publicRoute) setWanted(true);
+  }, [publicRoute]);
+
+  useEffect(() => {
+    if (given || load) return;
+    return onInteraction(() => setWanted(true));
+  }, [given, load]);
+
+  useEffect(() => {
+    if (!load) return;
     let live = true;
     loadBackend().then(
       (b) => live && setLoaded(b),
@@ -60,7 +78,7 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     return () => {
       live = false;
     };
-  }, [given]);
+  }, [load]);
 
   useEffect(() => backend?.appSession.start(), [backend]);
 

@@ -6,5 +6,5 @@ export interface ViewProps {
   params: Record<string, string | undefined>;
 }
 
-/** A routed view, most of them lazily loaded: `preload` fetches the chunk before it renders. */
+/** A lazily loaded view (React.lazy or lazy-view.ts, whose `preload` asks for its chunk ahead of the first render). */
 export type RouteView = ComponentType<ViewProps> & { preload?: () => Promise<unknown> };

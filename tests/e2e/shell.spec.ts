@@ -106,7 +106,8 @@ test.describe('disruption banner', () => {
     );
     await page.goto('/');
     const banner = page.getByRole('complementary', { name: de['disruption.label'] });
-    await expect(banner).toHaveText(/Heute verzögerte Lieferungen/);
+    // a first visit asks once the service worker has taken over, at the latest after 6 s (here none comes: blocked)
+    await expect(banner).toHaveText(/Heute verzögerte Lieferungen/, { timeout: 10_000 });
     await banner.getByRole('button', { name: de['disruption.dismiss'] }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { useMsg } from '../../i18n/msg';
-import { fetchDisruption, isDismissed, rememberDismissed } from './disruption';
+import { workerExpected } from '../register-sw';
+import { disruptionMayLoad, fetchDisruption, isDismissed, rememberDismissed } from './disruption';
 
 /**
  * spec §2: the pharmacy's disruption notice, shown only when its post answers 200, and
- * dismissable. Offline or failing, it stays away and never blocks the page.
+ * dismissable. Offline or failing, it stays away and never blocks the page. The post is asked
+ * for after the first paint, through the service worker where one is taking over the page
+ * (disruptionMayLoad).
  */
 export function DisruptionBanner({ url }: { url: string }) {
   const lang = useLanguage();
@@ -15,9 +18,11 @@ export function DisruptionBanner({ url }: { url: string }) {
   useEffect(() => {
     const controller = new AbortController();
     setText(null);
-    fetchDisruption(url, lang, controller.signal).then((found) => {
-      if (found && !isDismissed(found)) setText(found);
-    });
+    void disruptionMayLoad({ workerExpected: workerExpected() })
+      .then(() => (controller.signal.aborted ? null : fetchDisruption(url, lang, controller.signal)))
+      .then((found) => {
+        if (found && !isDismissed(found)) setText(found);
+      });
     return () => controller.abort();
   }, [url, lang]);
 

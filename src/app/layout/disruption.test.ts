@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { disruptionText, fetchDisruption } from './disruption';
+import { disruptionMayLoad, disruptionText, fetchDisruption } from './disruption';
 
 // The pharmacy's site is outside the project: its answers are stubbed here (spec §7 "Other").
 const stubFetch = (impl: () => Promise<Response>) => vi.spyOn(globalThis, 'fetch').mockImplementation(impl);
@@ -45,5 +45,50 @@ describe('fetchDisruption', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     expect(await fetchDisruption('', 'de', signal)).toBeNull();
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('disruptionMayLoad', () => {
+  const now = (run: () => void) => run();
+  const worker = () => {
+    const target = new EventTarget();
+    return Object.assign(target, { controller: null as ServiceWorker | null });
+  };
+
+  it('after the first paint (when idle); at once after it without a worker to wait for', async () => {
+    let idle: () => void = () => {};
+    const loading = disruptionMayLoad({ workerExpected: false, idle: (run) => (idle = run) });
+    let settled = false;
+    void loading.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    idle();
+    await loading;
+    await expect(disruptionMayLoad({ workerExpected: true, container: undefined, idle: now })).resolves.toBeUndefined();
+    const controlled = Object.assign(worker(), { controller: {} as ServiceWorker });
+    await expect(disruptionMayLoad({ workerExpected: true, container: controlled, idle: now })).resolves.toBeUndefined();
+  });
+
+  it('a first visit waits for the worker to take over the page, at the latest maxWaitMs', async () => {
+    vi.useFakeTimers();
+    try {
+      const container = worker();
+      let settled = false;
+      void disruptionMayLoad({ workerExpected: true, container, idle: now, maxWaitMs: 6000 }).then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(settled).toBe(false);
+      container.dispatchEvent(new Event('controllerchange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(true);
+
+      let late = false;
+      void disruptionMayLoad({ workerExpected: true, container: worker(), idle: now, maxWaitMs: 6000 }).then(() => (late = true));
+      await vi.advanceTimersByTimeAsync(5999);
+      expect(late).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

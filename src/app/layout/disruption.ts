@@ -37,6 +37,40 @@ export async function fetchDisruption(urlTemplate: string, lang: Lang, signal: A
   }
 }
 
+type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * When the post may be asked for: once the browser is idle after the first paint (never in
+ * the way of the first view), and, when a service worker is about to take over the page (a
+ * first visit of a production build), once it has, at the latest after `maxWaitMs`. The
+ * worker then answers for an unreachable site (sw/sw.ts: 204, the banner stays away), so an
+ * outage of the pharmacy's site leaves no failed request in the page's console.
+ */
+export function disruptionMayLoad({
+  workerExpected,
+  container = globalThis.navigator?.serviceWorker,
+  idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 500)),
+  maxWaitMs = 6000,
+}: {
+  workerExpected: boolean;
+  container?: WorkerContainer | undefined;
+  idle?: (run: () => void) => void;
+  maxWaitMs?: number;
+}): Promise<void> {
+  const afterPaint = new Promise<void>((resolve) => idle(resolve));
+  if (!workerExpected || !container || container.controller) return afterPaint;
+  const controlled = new Promise<void>((resolve) => {
+    const done = () => {
+      container.removeEventListener('controllerchange', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    container.addEventListener('controllerchange', done);
+  });
+  return Promise.all([afterPaint, controlled]).then(() => undefined);
+}
+
 export function isDismissed(text: string): boolean {
   try {
     return sessionStorage.getItem(DISMISSED_KEY) === text;

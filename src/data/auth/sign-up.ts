@@ -4,7 +4,8 @@
 // setting) the answer is a session and the auth listener signs the patient in; with them
 // on, the answer has no session and the patient confirms the mailed link first.
 import type { Lang } from '../../i18n/languages';
-import { supabase, type AppClient } from '../supabase-client';
+import { appClient } from '../app-client';
+import type { AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { languageMetadata } from './mail-subjects';
 import { retryOnce } from './retry';
@@ -27,13 +28,13 @@ export function signUp(
   email: string,
   password: string,
   lang: Lang,
-  client: AppClient = supabase(),
+  client?: AppClient,
   redirectTo: string | undefined = signUpRedirect(),
 ): Promise<AuthResult<SignUpOutcome>> {
   return retryOnce(() =>
     guarded(async () => {
       const data = { ...(await languageMetadata(lang)), platform: PLATFORM };
-      const { data: answer, error } = await client.auth.signUp({
+      const { data: answer, error } = await (client ?? (await appClient())).auth.signUp({
         email,
         password,
         options: { data, ...(redirectTo ? { emailRedirectTo: redirectTo } : {}) },

@@ -1,7 +1,7 @@
 // The generic alternatives of spec §7 "Server functions": webshopGenericMeds with the
 // medication's pharmacode, answered as a list (possibly empty) or an error code of the function
 // (supabase/functions/README.md). Never throws; the UI turns the codes into the §8 messages.
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import type { FunctionsHttpError } from '@supabase/supabase-js';
 import type { GenericAlternative, Pharmacode } from '../../domain/entities';
 import { err, ok, type Result } from '../../domain/result';
 import type { AppClient } from '../supabase-client';
@@ -52,8 +52,10 @@ export async function fetchGenericAlternatives(client: AppClient, pharmacode: Ph
   try {
     const { data, error } = await client.functions.invoke('webshopGenericMeds', { body: { pharmacode } });
     if (!error) return ok(rowsOf(data));
-    if (error instanceof FunctionsHttpError) return err(await codeOf(error));
-    return err(error instanceof FunctionsFetchError && offline() ? 'offline' : 'failed');
+    // told apart by name, not instanceof: the calculator's chunk then does not carry supabase-js (data/app-client.ts)
+    const name = (error as { name?: unknown }).name;
+    if (name === 'FunctionsHttpError') return err(await codeOf(error as FunctionsHttpError));
+    return err(name === 'FunctionsFetchError' && offline() ? 'offline' : 'failed');
   } catch {
     return err(offline() ? 'offline' : 'failed');
   }

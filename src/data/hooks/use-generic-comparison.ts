@@ -4,7 +4,8 @@ import type { Result } from '../../domain/result';
 import { fetchGenericAlternatives, type GenericAlternativeRow, type GenericsError } from '../catalogue/generic-alternatives';
 import { fetchMedication, fetchPictures } from '../catalogue/medication-lookup';
 import type { ProductPictures } from '../images/product-image';
-import { supabase, type AppClient } from '../supabase-client';
+import { appClient } from '../app-client';
+import type { AppClient } from '../supabase-client';
 import { useOnline } from './use-online';
 
 /** What the generics calculator needs of one product (spec §7, §8): the answers as they came. */
@@ -46,7 +47,10 @@ export async function loadGenericComparison(client: AppClient, pharmacode: Pharm
  * calculator needs the network) and tries again when the connection returns; a comparison
  * already shown stays when the connection goes. `retry()` asks again after a failure.
  */
-export function useGenericComparison(pharmacode: Pharmacode | null, client: () => AppClient = supabase): GenericComparison & { retry: () => void } {
+export function useGenericComparison(
+  pharmacode: Pharmacode | null,
+  client: () => AppClient | Promise<AppClient> = appClient,
+): GenericComparison & { retry: () => void } {
   const online = useOnline();
   const [state, setState] = useState<GenericComparison>(IDLE);
   const [attempt, setAttempt] = useState(0);
@@ -68,12 +72,16 @@ export function useGenericComparison(pharmacode: Pharmacode | null, client: () =
     }
     let current = true;
     setState({ status: 'loading', pharmacode });
-    void loadGenericComparison(client(), pharmacode).then((next) => {
-      if (!current) return;
-      // a failure is asked again (retry, the next visit); an answer of the function is kept
-      if (next.status === 'ready' && (next.alternatives.ok || next.alternatives.error !== 'failed')) last.current = next;
-      setState(next);
-    });
+    void Promise.resolve()
+      .then(client)
+      .then((c) => loadGenericComparison(c, pharmacode))
+      .catch((): GenericComparison => ({ status: 'failed', pharmacode }))
+      .then((next) => {
+        if (!current) return;
+        // a failure is asked again (retry, the next visit); an answer of the function is kept
+        if (next.status === 'ready' && (next.alternatives.ok || next.alternatives.error !== 'failed')) last.current = next;
+        setState(next);
+      });
     return () => {
       current = false;
     };

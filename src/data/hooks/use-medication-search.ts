@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Medication } from '../../domain/entities';
+import { err } from '../../domain/result';
 import { isSearchable, searchMedications, type SearchError } from '../catalogue/medication-search';
-import { supabase } from '../supabase-client';
+import { appClient } from '../app-client';
 
 /** How long typing may pause before the search goes out. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -19,6 +20,13 @@ export interface MedicationSearchState {
 
 const SHORT: MedicationSearchState = { status: 'short', query: '', hits: [], more: false, loadingMore: false };
 const online = () => globalThis.navigator?.onLine !== false;
+
+/** searchMedications on the lazily loaded client; a client that cannot be loaded is a failed search */
+const search = (query: string, options: Parameters<typeof searchMedications>[2]) =>
+  appClient().then(
+    (client) => searchMedications(client, query, options),
+    () => err<SearchError>('failed'),
+  );
 
 /**
  * The medication search of spec §7 as a screen uses it: `query` as typed; from 5 characters
@@ -43,7 +51,7 @@ export function useMedicationSearch(query: string, { generics = false }: { gener
     }
     setState((s) => ({ ...s, status: 'loading', query: q, loadingMore: false }));
     const timer = setTimeout(() => {
-      void searchMedications(supabase(), q, { generics }).then((page) => {
+      void search(q, { generics }).then((page) => {
         if (ticket !== asked.current) return;
         setState(page.ok ? { status: 'ready', query: q, hits: page.value.hits, more: page.value.more, loadingMore: false } : { ...SHORT, status: page.error, query: q });
       });
@@ -55,7 +63,7 @@ export function useMedicationSearch(query: string, { generics = false }: { gener
     const ticket = asked.current;
     setState((s) => {
       if (s.status !== 'ready' || !s.more || s.loadingMore) return s;
-      void searchMedications(supabase(), s.query, { generics, offset: s.hits.length }).then((page) => {
+      void search(s.query, { generics, offset: s.hits.length }).then((page) => {
         if (ticket !== asked.current) return;
         setState((now) =>
           page.ok ? { ...now, hits: [...now.hits, ...page.value.hits], more: page.value.more, loadingMore: false } : { ...now, status: page.error, loadingMore: false },

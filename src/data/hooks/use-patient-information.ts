@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Language, PatientInformation } from '../../domain/entities';
 import { patientInformationText } from '../../domain/medication';
-import { fetchPatientInformation } from '../catalogue/patient-information';
-import { supabase, type AppClient } from '../supabase-client';
+import { err } from '../../domain/result';
+import { fetchPatientInformation, type PatientInformationError } from '../catalogue/patient-information';
+import { appClient } from '../app-client';
+import type { AppClient } from '../supabase-client';
 import { useOnline } from './use-online';
 
 /**
@@ -30,9 +32,9 @@ function stateOf(info: PatientInformation | null | undefined, language: Language
 export function usePatientInformation(
   prdno: number | null | undefined,
   language: Language,
-  options: { stored?: PatientInformation | null | undefined; client?: () => AppClient } = {},
+  options: { stored?: PatientInformation | null | undefined; client?: () => AppClient | Promise<AppClient> } = {},
 ): PatientInformationState {
-  const client = options.client ?? supabase;
+  const client = options.client ?? appClient;
   // the option given (even as undefined: the mirror is still being read) means: mirror first
   const stored = 'stored' in options ? options.stored : null;
   const online = useOnline();
@@ -44,11 +46,15 @@ export function usePatientInformation(
     if (!fromNetwork || !online) return;
     let current = true;
     setAnswer((a) => (a && 'error' in a ? null : a)); // a new attempt: no old failure meanwhile
-    void fetchPatientInformation(client(), [wanted]).then((result) => {
-      if (!current) return;
-      if (result.ok) setAnswer({ prdno: wanted, info: result.value[0] ?? null });
-      else setAnswer({ prdno: wanted, error: result.error === 'network' && globalThis.navigator?.onLine === false ? 'offline' : 'failed' });
-    });
+    void Promise.resolve()
+      .then(client)
+      .then((c) => fetchPatientInformation(c, [wanted]))
+      .catch(() => err<PatientInformationError>('network'))
+      .then((result) => {
+        if (!current) return;
+        if (result.ok) setAnswer({ prdno: wanted, info: result.value[0] ?? null });
+        else setAnswer({ prdno: wanted, error: result.error === 'network' && globalThis.navigator?.onLine === false ? 'offline' : 'failed' });
+      });
     return () => {
       current = false;
     };

@@ -47,7 +47,7 @@ describe('navigation fallback to the app shell', () => {
     }
   });
   it('never covers the API, the mailbox or files', () => {
-    for (const path of ['/auth/v1/verify?token=x', '/rest/v1/x', '/realtime/v1/websocket', '/functions/v1/x', '/mailbox', '/mailbox/api/messages', '/sw.js', '/icons/icon-192.png', '/manifest.webmanifest']) {
+    for (const path of ['/auth/v1/verify?token=x', '/rest/v1/x', '/realtime/v1/websocket', '/functions/v1/x', '/mailbox', '/mailbox/api/messages', '/sw.js', '/icons/icon-192.png', '/manifest.webmanifest', '/robots.txt']) {
       expect(isAppNavigation(u(`http://127.0.0.1:4173${path}`))).toBe(false);
     }
     expect(NAVIGATION_DENYLIST.length).toBeGreaterThan(0);

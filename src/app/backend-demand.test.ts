@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { storedSessionKey } from '../data/auth/stored-session';
+import { backendNeededAtOnce, isPublicPath, onInteraction } from './backend-demand';
+
+const storage = (entries: Record<string, string> = {}) => ({ getItem: (key: string) => entries[key] ?? null });
+const SESSION = JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: 'u1' } });
+
+describe('backendNeededAtOnce', () => {
+  it('not for a visitor on a public page', () => {
+    for (const pathname of ['/', '/login', '/generics', '/generics/calculator', '/prescriptiontutorial', '/fr/login', '/nowhere']) {
+      expect(backendNeededAtOnce({ pathname, hash: '' }, storage())).toBe(false);
+    }
+  });
+
+  it('for a stored session (a patient coming back), also on a public page', () => {
+    expect(backendNeededAtOnce({ pathname: '/', hash: '' }, storage({ [storedSessionKey()]: SESSION }))).toBe(true);
+    expect(backendNeededAtOnce({ pathname: '/', hash: '' }, storage({ [storedSessionKey()]: '{"broken"' }))).toBe(false);
+  });
+
+  it("for a mailed link's answer in the address", () => {
+    expect(backendNeededAtOnce({ pathname: '/', hash: '#access_token=x&type=signup' }, storage())).toBe(true);
+    expect(backendNeededAtOnce({ pathname: '/login', hash: '#error=access_denied&error_code=otp_expired' }, storage())).toBe(true);
+    expect(backendNeededAtOnce({ pathname: '/generics', hash: '#main' }, storage())).toBe(false);
+  });
+
+  it('for a route that is not public (spec §6), a redirect to one and a prefixed one', () => {
+    for (const pathname of ['/dashboard', '/prescriptions', '/profile', '/de/orders', '/order/orderfinish']) {
+      expect(backendNeededAtOnce({ pathname, hash: '' }, storage())).toBe(true);
+    }
+    expect(backendNeededAtOnce({ pathname: '/dashboard', hash: '' }, undefined)).toBe(true);
+    expect(isPublicPath('/generics/calculator')).toBe(true);
+  });
+});
+
+describe('onInteraction', () => {
+  it('runs once, on the first pointer, key or touch, or a storage event; cancel stops it', () => {
+    for (const type of ['pointerdown', 'keydown', 'touchstart', 'storage']) {
+      const target = new EventTarget() as unknown as Window;
+      const run = vi.fn();
+      onInteraction(run, target);
+      target.dispatchEvent(new Event(type));
+      target.dispatchEvent(new Event(type));
+      target.dispatchEvent(new Event('keydown'));
+      expect(run, type).toHaveBeenCalledTimes(1);
+    }
+    const target = new EventTarget() as unknown as Window;
+    const run = vi.fn();
+    onInteraction(run, target)();
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(run).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,126 @@
+// What Lighthouse looks at on the first load (npm run lighthouse; issue 15): no layout shift
+// on a first load or while a lazily loaded view arrives, robots.txt as text, and a console
+// without errors when the pharmacy's site (disruption post) and the product image host cannot
+// be reached.
+import type { Page } from '@playwright/test';
+import { catalogues, expect, test } from './fixtures';
+import { service } from './patients';
+
+const de = catalogues.de;
+
+/** Records every layout shift from the start of the page, those right after an input too. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+        shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName))) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+const total = (shifts: { value: number }[]) => shifts.reduce((sum, s) => sum + s.value, 0);
+
+/** Console errors and uncaught exceptions of the page. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The page is settled: its heading shows and no request is under way for a moment. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+test.describe('layout stability (no layout shift while a lazy view loads)', () => {
+  // the phone Lighthouse's mobile preset emulates: the tall footer is in sight below a short page
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const [path, heading] of [
+    ['/', de['public.home.hero.title']],
+    ['/login', de['auth.login.heading']],
+  ] as const) {
+    test(`the first load of ${path} shifts nothing`, async ({ page }) => {
+      await recordLayoutShifts(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await settled(page);
+      const shifts = await layoutShifts(page);
+      expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(0.01);
+    });
+  }
+
+  test('going to a lazily loaded view shifts nothing while its chunk is on the way', async ({ page }) => {
+    await recordLayoutShifts(page);
+    // the tutorial's chunk arrives 1.5 s late: the spinner shows meanwhile
+    let held = false;
+    await page.route(/\/assets\/prescription-tutorial-view-[^/]+\.js$/, async (route) => {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/generics');
+    await settled(page);
+    // a navigation without an input, so no shift could hide behind one (hadRecentInput)
+    await page.evaluate(() => history.pushState(null, '', '/prescriptiontutorial'));
+    await expect(page.getByRole('main').getByRole('status')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['public.tutorial.heading']);
+    await settled(page);
+    expect(held).toBe(true);
+    const shifts = await layoutShifts(page);
+    expect(total(shifts), JSON.stringify(shifts)).toBeLessThan(0.01);
+  });
+});
+
+test.describe('robots.txt', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('is served as text, also where the service worker answers navigations', async ({ page, request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await response.text()).toMatch(/^User-agent: \*$/m);
+
+    // the worker's navigation fallback (the app's shell) leaves files alone
+    await page.goto('/generics');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+    await page.goto('/robots.txt');
+    await expect(page.locator('body')).toContainText('User-agent: *');
+    await expect(page.locator('#root')).toHaveCount(0);
+  });
+});
+
+test.describe('console without errors when outside hosts cannot be reached', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the disruption post and the product pictures unreachable: first visit and with the worker in control', async ({ page, context }) => {
+    await context.route(/^https:\/\/(www\.rezeptpost\.ch|documedis\.hcisolutions\.ch)\//, (route) => route.abort('namenotresolved'));
+    const errors = collectErrors(page);
+
+    // first visit: the banner asks once the worker has taken over the page, and the worker answers for the site
+    await page.goto('/');
+    await settled(page);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(errors).toEqual([]);
+
+    // with the worker in control: the banner's request and the pictures (the placeholder) leave no error
+    const { data } = await service().from('pharmindex').select('pharmacode').eq('dscrd', 'LIPORVA Filmtabl 20 mg 30 Stk').single();
+    await page.goto(`/generics/calculator?pharmacode=${(data as { pharmacode: number }).pharmacode}`);
+    const picture = page.getByRole('main').locator('img').first();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await settled(page);
+    await page.waitForTimeout(1000);
+    expect(errors).toEqual([]);
+    await expect(page.getByRole('complementary', { name: de['disruption.label'] })).toHaveCount(0);
+  });
+});
