@@ -1,10 +1,8 @@
 // Every route of spec §2 in one table: path (the pattern of src/domain/paths.ts), title
-// message id, guard, and the lazily loaded view (route-level code splitting). Views not built
-// yet show the placeholder, which says so.
+// message id, guard, and the lazily loaded view (route-level code splitting).
 import { createElement, type ComponentType } from 'react';
 import { lazy } from './lazy-view';
 import { paths } from '../domain/paths';
-import PlaceholderView from './placeholder-view';
 import type { RouteView, ViewProps } from './view-props';
 
 export type { ViewProps } from './view-props';
@@ -28,8 +26,6 @@ export interface RouteDef {
   signedInRedirect?: string;
 }
 
-// The placeholder is in the main chunk anyway (stand-in screens use it): no chunk of its own.
-const placeholder: RouteDef['view'] = PlaceholderView;
 const home = lazy(() => import('../features/public/home-view'));
 const generics = lazy(() => import('../features/public/generics-view'));
 const genericsCalculator = lazy(() => import('../features/generics/calculator-view'));
@@ -74,7 +70,7 @@ const orderQuestionnaire = inOrderFlow(() => import('../features/profile/questio
 const orderSettings = inOrderFlow(() => import('../features/profile/medication-view'));
 const orderInsurance = inOrderFlow(() => import('../features/profile/insurance-view'));
 
-const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'] = placeholder, extra: Partial<RouteDef> = {}): RouteDef => ({
+const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'], extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
   titleId,
   guard,

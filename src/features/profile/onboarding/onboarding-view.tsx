@@ -35,9 +35,10 @@ export default function OnboardingView() {
   const [, navigate] = useLocation();
   const [today] = useState(() => dateInTimeZone(new Date()));
   const missing = data ? onboardingStep(data.flags) : null;
-  // "back" shows an earlier (done) step; saving it returns to the first missing one
-  const [back, setBack] = useState<OnboardingStep | null>(null);
-  const step: OnboardingStep | null = missing !== null && back !== null && back < missing ? back : missing;
+  // "back" shows an earlier (done) step; saving it returns to the first missing one. Each press
+  // of "back" is its own object, so a form's answer can tell whether it belongs to that view.
+  const [back, setBack] = useState<{ step: OnboardingStep } | null>(null);
+  const step: OnboardingStep | null = missing !== null && back !== null && back.step < missing ? back.step : missing;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   useEffect(() => {
@@ -66,11 +67,13 @@ export default function OnboardingView() {
   if (data === undefined || insurers === undefined) return <Spinner />;
   if (step === null) return <Spinner />;
 
-  // a step saved while looking back returns to the first missing one; the answer of an earlier
-  // save (it waits a moment for the server) must not undo a later "back"
+  // a step saved while looking back returns to the first missing one. The answer of a save made
+  // before a "back" (it waits a moment for the server) comes from the form as it was rendered
+  // then, with the view of then: it must not undo the later "back".
+  const shownBack = back;
   const done = (n: OnboardingStep) => () => {
     trackUsage('onboarding', { step: n });
-    setBack((shown) => (shown === n ? null : shown));
+    setBack((shown) => (shown !== null && shown === shownBack ? null : shown));
   };
   const finish = () => navigate(paths.onboardingFinish.href());
 
@@ -129,7 +132,7 @@ export default function OnboardingView() {
       </p>
       {step > 1 ? (
         <p>
-          <button type="button" className="button button--link" onClick={() => setBack((step - 1) as OnboardingStep)}>
+          <button type="button" className="button button--link" onClick={() => setBack({ step: (step - 1) as OnboardingStep })}>
             <Msg id="onboarding.back" />
           </button>
         </p>
