@@ -32,7 +32,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
-// puppeteer-core comes with lighthouse (its dependency); it drives the browser Lighthouse audits.
+// puppeteer-core (a devDependency, the version lighthouse itself uses) drives the browser Lighthouse audits.
 import puppeteer from 'puppeteer-core';
 
 const GOAL = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -108,6 +108,15 @@ for (const lang of ['de', 'fr'] as const) {
         await expect(amountInput(page, t, ibuName)).toHaveValue('1');
         await expect(page.getByText(fill(t['amount.max'], { max: 1 }))).toBeVisible();
         await expectNoAxeViolations(page);
+        // issue 14: the patient information opens from the selection (the mirror's copy) and closes with Escape
+        const info = page.getByRole('button', { name: spoken(t['medicationInfo.button'], { name: atorvaName }), exact: true });
+        await press(info);
+        const dialog = page.getByRole('dialog', { name: new RegExp(t['medicationInfo.title']) });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('heading', { level: 2 })).toContainText(atorvaName);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(info).toBeFocused();
         await press(page.getByRole('button', { name: t['order.select.continue'] }));
 
         // /order/orderfinish: the summary
