@@ -27,6 +27,7 @@
 // Reports (HTML and JSON per route) land in .local/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -127,11 +128,28 @@ function start(command, args, env, what) {
   return child;
 }
 
-/** The stack port dist/ was built for, when this script built it and that port is free again. */
-async function reusableBuildPort() {
+/** The ports dist/ was built for, when this script built it and those ports are free again. */
+async function reusableBuild() {
   if (!opts['no-build'] || !existsSync(BUILD_MARK) || !existsSync('dist/index.html')) return null;
-  const { stackPort } = JSON.parse(readFileSync(BUILD_MARK, 'utf8'));
-  return (await portIsFree(stackPort)) ? stackPort : null;
+  const { stackPort, imagePort } = JSON.parse(readFileSync(BUILD_MARK, 'utf8'));
+  if (typeof imagePort !== 'number') return null;
+  return (await portIsFree(stackPort)) && (await portIsFree(imagePort)) ? { stackPort, imagePort } : null;
+}
+
+/**
+ * A stand-in for the product image host (outside the project and unreachable from this
+ * machine): every picture is the app's icon, a real PNG, cached for a day. Without it each
+ * product picture fails to load, which Chromium logs as a console error, and Lighthouse would
+ * measure this machine's missing internet rather than the app.
+ */
+function startImageHost(port) {
+  const png = readFileSync('public/icons/icon-192.png');
+  const server = createHttpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
+    res.end(req.method === 'HEAD' ? undefined : png);
+  });
+  server.listen(port, '127.0.0.1');
+  return server;
 }
 
 function median(results) {
@@ -223,17 +241,19 @@ async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   mkdirSync(OUT, { recursive: true });
 
-  let stackPort = await reusableBuildPort();
-  if (stackPort === null) {
-    if (opts['no-build']) console.log('--no-build: dist/ was not built by this script (or its stack port is taken); building.');
-    stackPort = await freePort();
-    console.log(`Building with VITE_SUPABASE_URL=http://127.0.0.1:${stackPort} …`);
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}` } });
+  const reused = await reusableBuild();
+  const { stackPort, imagePort } = reused ?? { stackPort: await freePort(), imagePort: await freePort() };
+  if (reused === null) {
+    if (opts['no-build']) console.log('--no-build: dist/ was not built by this script (or its ports are taken); building.');
+    const env = { VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}`, VITE_PRODUCT_IMAGE_HOST: `http://127.0.0.1:${imagePort}/image` };
+    console.log(`Building with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} …`);
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, ...env } });
     if (build.status !== 0) throw new Error('the build failed');
-    writeFileSync(BUILD_MARK, JSON.stringify({ stackPort }));
+    writeFileSync(BUILD_MARK, JSON.stringify({ stackPort, imagePort }));
   } else {
-    console.log(`Reusing dist/ (built for the stack on port ${stackPort}).`);
+    console.log(`Reusing dist/ (built for the stack on port ${stackPort}, pictures on ${imagePort}).`);
   }
+  startImageHost(imagePort).unref();
 
   const appPort = await freePort();
   const base = `http://127.0.0.1:${appPort}`;
