@@ -120,6 +120,14 @@ describe('SessionProvider', () => {
     expect(notifications.list().at(-1)).toMatchObject({ kind: 'danger', messageId: 'orders.error.load' });
   });
 
+  it('on /orders the failed pull raises no notification: the page says it in place, with a reload', () => {
+    const { backend, report } = fakeBackend(signedIn());
+    renderShell(backend, '/orders');
+    const before = notifications.list().length;
+    act(() => report({ area: 'orders', error: 'failed' }));
+    expect(notifications.list().length).toBe(before);
+  });
+
   it('the logout button signs out through the data layer', async () => {
     const { backend, sessionStore, summaries } = fakeBackend(SIGNED_OUT_STATE);
     renderShell(backend, '/elsewhere');

@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
+import { paths } from '../domain/paths';
 import { onboardingStep } from '../domain/setup-state';
 import type { ReadableStore } from '../lib/store';
 import { useLocation } from 'wouter';
@@ -95,11 +96,14 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const summary = useSyncExternalStore(summarySource.subscribe, summarySource.get, summarySource.get);
 
   // spec §8 "Loading orders fails": 'Fehler - Bestellungen konnten nicht geladen werden.'
-  // Not while the device is offline: the mirror is shown and the sync state says why.
+  // Not while the device is offline: the mirror is shown and the sync state says why. Not on
+  // /orders either: that page says it in place, with a way to load again.
+  const onOrders = useRef(false);
+  onOrders.current = location === paths.orders.path || location.startsWith(`${paths.orders.path}/`);
   useEffect(
     () =>
       backend?.appSession.onPullFailure((failure) => {
-        if (failure.area !== 'orders') return;
+        if (failure.area !== 'orders' || onOrders.current) return;
         if (failure.error === 'network' && globalThis.navigator?.onLine === false) return;
         notify('danger', 'orders.error.load');
       }),
