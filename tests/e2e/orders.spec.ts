@@ -6,7 +6,7 @@
 // `finally`; tests that write more use fresh patients.
 import type { Locator, Page } from '@playwright/test';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { DEMO, DEMO2, latestAddress, patientWithProfile, service, signIn as signInGerman, underServiceWorker, type TestPatient } from './patients';
+import { DEMO, latestAddress, newPatient, patientWithProfile, service, signIn as signInGerman, underServiceWorker, type TestPatient } from './patients';
 
 type Texts = (typeof catalogues)['de'];
 
@@ -356,7 +356,8 @@ test.describe('guards', () => {
 
   test('a patient whose setup is incomplete gets the onboarding on the order routes', async ({ page }) => {
     const t = catalogues.de;
-    await signInGerman(page, DEMO2);
+    // a patient of its own: the onboarding spec completes the second demo patient's setup
+    await signInGerman(page, await newPatient());
     for (const path of ['/order', '/order/select', '/order/orderfinish']) {
       await page.goto(path);
       await expect(page).toHaveTitle(`Rezeptplattform - ${t['title.onboarding']}`);

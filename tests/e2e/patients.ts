@@ -33,16 +33,22 @@ const must = <T>(res: { data: T; error: { message: string } | null }, what: stri
   return res.data;
 };
 
+/** A new patient who has only registered: no profile yet, so every signed-in page is the onboarding. */
+export async function newPatient(first = 'Neu'): Promise<TestPatient> {
+  const email = randomEmail(first.toLowerCase());
+  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'de' } } });
+  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
+  return { id: data.user.id, email, password: PASSWORD };
+}
+
 /**
  * A new patient with a complete profile (base data, address, insurance, questionnaire, order
  * defaults, send method) and, if asked, active prescriptions of the first catalogue products.
  */
 export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Promise<TestPatient> {
-  const email = randomEmail(first.toLowerCase());
-  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
-  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'de' } } });
-  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  const id = data.user.id;
+  const patient = await newPatient(first);
+  const id = patient.id;
   const db = service();
   must(await db.from('webshop_customers').insert({ id, first_name: first, last_name: 'Test', gender: 2, birthday: '1956-03-04', language: 'de' }), 'customer');
   must(await db.from('webshop_customer_address').insert({ customer_id: id, street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' }), 'address');
@@ -55,7 +61,7 @@ export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Pr
     const expires = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
     for (const { pharmacode } of codes) must(await db.from('webshop_customer_medication').insert({ customer_id: id, medication_id: pharmacode, dosage: [1, 0, 1, 0], expires_at: expires }), 'prescription');
   }
-  return { id, email, password: PASSWORD };
+  return patient;
 }
 
 /** Signs in through the form (in the language of `t`); lands where the app sends a signed-in patient. */
