@@ -88,6 +88,7 @@ export default defineConfig({
             { name: 'supabase-auth', test: /node_modules[\\/]@supabase[\\/]auth-js[\\/]/, priority: 2 },
             { name: 'supabase-realtime', test: /node_modules[\\/]@supabase[\\/]realtime-js[\\/]/, priority: 2 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/, priority: 1 },
+            { name: 'forms', test: /[\\/]src[\\/](ui[\\/]form|domain[\\/]schemas)[\\/]/, includeDependenciesRecursively: false, priority: 0 },
           ],
         },
       },
