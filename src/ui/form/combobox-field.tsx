@@ -1,7 +1,6 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Msg, useMsg } from '../../i18n/msg';
-import { FieldError } from './field-error';
-import './form.css';
+import { FieldFrame } from './field-frame';
 
 /** Letters without accents, lower case: "Concordia" finds "CONCORDIA", "gen" finds "Générale". */
 export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -32,10 +31,6 @@ const SHOWN = 50;
  */
 export function ComboboxField({ name, label, hint, options, value, onChange, errorId, emptyId, countId }: ComboboxFieldProps) {
   const t = useMsg();
-  const id = useId();
-  const listId = `${id}-list`;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorElementId = errorId ? `${id}-error` : undefined;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -67,70 +62,74 @@ export function ComboboxField({ name, label, hint, options, value, onChange, err
     }
   };
 
-  const describedBy = [hintId, errorElementId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field combobox">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <div className="combobox__box">
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type="text"
-          className="field__input"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={describedBy}
-          value={value}
-          onChange={(e) => {
-            onChange(e.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-        />
-        <ul id={listId} role="listbox" aria-label={t('form.combobox.choices')} className="combobox__list" hidden={!open || matches.length === 0}>
-          {matches.map((option, i) => (
-            <li
-              key={option}
-              id={`${id}-opt-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className="combobox__option"
-              // before the input's blur closes the list
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(option);
+    <FieldFrame
+      label={label}
+      hint={hint}
+      errorId={errorId}
+      className="combobox"
+      after={
+        <>
+          <p className="visually-hidden" aria-live="polite">
+            {open ? matches.length === 0 ? <Msg id={emptyId} /> : <Msg id={countId} values={{ count: matches.length }} /> : null}
+          </p>
+          {open && matches.length === 0 ? (
+            <p className="field__hint">
+              <Msg id={emptyId} />
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {(control) => {
+        // the frame's id is the input's; the list and options are named after it
+        const id = control.id;
+        const listId = `${id}-list`;
+        return (
+          <div className="combobox__box">
+            <input
+              {...control}
+              ref={inputRef}
+              name={name}
+              type="text"
+              className="field__input"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={open}
+              aria-controls={listId}
+              aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
+              value={value}
+              onChange={(e) => {
+                onChange(e.target.value);
+                setOpen(true);
+                setActive(-1);
               }}
-            >
-              {option}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <p className="visually-hidden" aria-live="polite">
-        {open ? matches.length === 0 ? <Msg id={emptyId} /> : <Msg id={countId} values={{ count: matches.length }} /> : null}
-      </p>
-      {open && matches.length === 0 ? (
-        <p className="field__hint">
-          <Msg id={emptyId} />
-        </p>
-      ) : null}
-      {errorId && errorElementId ? <FieldError id={errorElementId} messageId={errorId} /> : null}
-    </div>
+              onKeyDown={onKeyDown}
+              onFocus={() => setOpen(true)}
+              onBlur={() => setOpen(false)}
+            />
+            <ul id={listId} role="listbox" aria-label={t('form.combobox.choices')} className="combobox__list" hidden={!open || matches.length === 0}>
+              {matches.map((option, i) => (
+                <li
+                  key={option}
+                  id={`${id}-opt-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className="combobox__option"
+                  // before the input's blur closes the list
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(option);
+                  }}
+                >
+                  {option}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      }}
+    </FieldFrame>
   );
 }

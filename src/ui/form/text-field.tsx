@@ -1,6 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import './form.css';
-import { FieldError } from './field-error';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldFrame } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'aria-invalid' | 'aria-describedby'> {
   name: string;
@@ -20,31 +19,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * with aria-describedby and marks it aria-invalid, so a screen reader reads it on focus.
  */
 export function TextField({ name, label, hint, errorId, errorValues, inputRef, type = 'text', className, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorElementId = errorId ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorElementId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...input}
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        className="field__input"
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {errorId && errorElementId ? <FieldError id={errorElementId} messageId={errorId} values={errorValues} /> : null}
-    </div>
+    <FieldFrame label={label} hint={hint} errorId={errorId} errorValues={errorValues} className={className}>
+      {(control) => <input {...input} {...control} ref={inputRef} name={name} type={type} className="field__input" />}
+    </FieldFrame>
   );
 }
