@@ -1,12 +1,9 @@
-import { useLocation } from 'wouter';
 import { deliveryOf, useSave } from '../../data/hooks/use-save';
 import { saveOrderDefaults } from '../../data/outbox/commands';
 import { latestById } from '../../domain/latest-by-id';
-import { paths } from '../../domain/paths';
-import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { OrderDefaultsForm } from '../../ui/profile-forms/order-defaults-form';
 import { Spinner } from '../../ui/spinner';
-import { OrderStep } from '../../ui/order-step';
+import { ProfileFormPage, useOrderStep } from './profile-form-page';
 import { useProfileData } from './use-profile-data';
 
 /**
@@ -16,8 +13,7 @@ import { useProfileData } from './use-profile-data';
 export default function MedicationView({ titleId }: { titleId: string }) {
   const data = useProfileData();
   const save = useSave(saveOrderDefaults);
-  const [location, navigate] = useLocation();
-  const inOrder = location.startsWith(paths.order.href());
+  const { inOrder, formProps } = useOrderStep();
   const form =
     data === undefined ? (
       <Spinner />
@@ -25,14 +21,12 @@ export default function MedicationView({ titleId }: { titleId: string }) {
       <OrderDefaultsForm
         stored={latestById(data.customer?.webshop_customer_order_defaults)}
         onSave={async (all) => deliveryOf(await save(all))}
-        {...(inOrder && { onSaved: () => navigate(paths.orderFinish.href()), submitId: 'profile.saveAndBack' })}
+        {...formProps}
       />
     );
-  return inOrder ? (
-    <OrderStep titleId={titleId}>{form}</OrderStep>
-  ) : (
-    <ProfileLayout titleId={titleId} flags={data?.flags ?? null}>
+  return (
+    <ProfileFormPage titleId={titleId} inOrder={inOrder} flags={data?.flags ?? null}>
       {form}
-    </ProfileLayout>
+    </ProfileFormPage>
   );
 }

@@ -1,13 +1,10 @@
-import { useLocation } from 'wouter';
 import { deliveryOf, useSave } from '../../data/hooks/use-save';
 import { saveQuestionnaire } from '../../data/outbox/commands';
 import { latestById } from '../../domain/latest-by-id';
-import { paths } from '../../domain/paths';
-import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { QuestionnaireForm } from '../../ui/profile-forms/questionnaire-form';
 import { Spinner } from '../../ui/spinner';
-import { OrderStep } from '../../ui/order-step';
 import { OtherMedications } from './other-medications';
+import { ProfileFormPage, useOrderStep } from './profile-form-page';
 import { useProfileData } from './use-profile-data';
 
 /**
@@ -17,8 +14,7 @@ import { useProfileData } from './use-profile-data';
 export default function QuestionnaireView({ titleId }: { titleId: string }) {
   const data = useProfileData();
   const save = useSave(saveQuestionnaire);
-  const [location, navigate] = useLocation();
-  const inOrder = location.startsWith(paths.order.href());
+  const { inOrder, formProps } = useOrderStep();
   const form =
     data === undefined ? (
       <Spinner />
@@ -27,14 +23,12 @@ export default function QuestionnaireView({ titleId }: { titleId: string }) {
         stored={latestById(data.customer?.webshop_customer_questionnaire)}
         onSave={async (changed) => deliveryOf(await save(changed))}
         renderMedications={(chosen, change) => <OtherMedications chosen={chosen} onChange={change} />}
-        {...(inOrder && { onSaved: () => navigate(paths.orderFinish.href()), submitId: 'profile.saveAndBack' })}
+        {...formProps}
       />
     );
-  return inOrder ? (
-    <OrderStep titleId={titleId}>{form}</OrderStep>
-  ) : (
-    <ProfileLayout titleId={titleId} flags={data?.flags ?? null}>
+  return (
+    <ProfileFormPage titleId={titleId} inOrder={inOrder} flags={data?.flags ?? null}>
       {form}
-    </ProfileLayout>
+    </ProfileFormPage>
   );
 }
