@@ -6,7 +6,7 @@
 // stored session; one who only reads never downloads it. Until then the shell shows the page
 // as to a visitor who is signed out.
 import { readStoredSession } from '../data/auth/stored-session';
-import { routeAt } from './landing';
+import { routeAt } from './route-at';
 import type { SessionBackend } from './session-context';
 
 const AUTH_ANSWER_IN_HASH = /(^#|&)(access_token|refresh_token|error|error_code)=/u;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { languageStore } from '../i18n/language-store';
-import { matchesPattern, preloadLanding, routeAt } from './landing';
+import { preloadLanding } from './landing';
+import { matchesPattern, routeAt } from './route-at';
 import { ROUTES } from './routes';
 
 describe('matchesPattern (the router reading of a route pattern)', () => {

@@ -5,8 +5,9 @@
 // The list is generated from the table, so a new route is checked without touching this file;
 // a route with a required parameter this file has no sample for fails instead of being skipped.
 import type { Page } from '@playwright/test';
+import { routeAt } from '../../src/app/route-at';
 import { ROUTES, type RouteDef } from '../../src/app/routes';
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { catalogues, expect, expectNoAxeViolations, focusStop, test } from './fixtures';
 import { patientWithProfile, signIn } from './patients';
 
 /** Sample values for route parameters: `:name` → value. */
@@ -29,8 +30,6 @@ const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [390, 640];
 
-const patternRegex = (pattern: string) => new RegExp(`^${pattern.replace(/\/:\w+\?/g, '(?:/[^/]+)?').replace(/:\w+/g, '[^/]+')}/?$`);
-const routeAt = (pathname: string) => ROUTES.find((r) => patternRegex(r.path).test(pathname));
 
 /**
  * In-app navigation (the router listens to the history), so each route costs no reload. The
@@ -69,21 +68,10 @@ async function stopsWithoutVisibleFocus(page: Page): Promise<string[]> {
   let first: string | null = null;
   for (let i = 0; i < 120; i++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(async () => {
-      await new Promise((frame) => requestAnimationFrame(frame));
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      // a date field's calendar button (the browser's own part, which the page cannot style)
-      if (!el.matches(':focus') && el instanceof HTMLInputElement && el.type === 'date') return { name: 'date part', ok: true, key: `date@${Math.random()}` };
-      const style = getComputedStyle(el);
-      const rect = el.getBoundingClientRect();
-      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-      return { name, ok: ring && rect.width > 0 && rect.height > 0, key: `${name}@${Math.round(rect.top + scrollY)}` };
-    });
+    const stop = await focusStop(page);
     if (stop === null || stop.key === first) break;
     first ??= stop.key;
-    if (!stop.ok) bad.push(stop.name);
+    if (!stop.visible) bad.push(stop.name);
   }
   return bad;
 }

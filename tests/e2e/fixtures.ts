@@ -25,3 +25,33 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */
+export interface FocusStop {
+  name: string;
+  key: string;
+  visible: boolean;
+}
+
+/**
+ * Where the focus is now (null: on the page itself). Read after a frame: a date field takes the
+ * focus into its segments a moment after the key press. A stop on a date field's calendar
+ * button (the browser's own part, which a page cannot style: the field is the active element
+ * but not :focus) counts as visible. Visible means an outline or a box shadow, on a box with a
+ * size.
+ */
+export async function focusStop(page: Page): Promise<FocusStop | null> {
+  return page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const rect = el.getBoundingClientRect();
+    const type = el.getAttribute('type');
+    const name = `${location.pathname} ${el.tagName.toLowerCase()}${type ? `[type=${type}]` : ''}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+    const nativePart = !el.matches(':focus') && el instanceof HTMLInputElement && el.type === 'date';
+    const key = `${name}${nativePart ? ' (calendar button)' : ''}@${Math.round(rect.top + scrollY)}`;
+    const style = getComputedStyle(el);
+    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    return { name, key, visible: nativePart || (ring && rect.width > 0 && rect.height > 0) };
+  });
+}

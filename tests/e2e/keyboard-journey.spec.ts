@@ -4,7 +4,7 @@
 // Enter, and every stop on the way shows a visible focus indicator. The one thing not done by
 // the patient is done by the pharmacy: it enters the prescriptions it received (service key).
 import type { Locator, Page } from '@playwright/test';
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { catalogues, expect, expectNoAxeViolations, focusStop, test } from './fixtures';
 import { PASSWORD, randomEmail, service } from './patients';
 
 const t = catalogues.de;
@@ -14,24 +14,6 @@ const label = (page: Page, text: string) => page.getByLabel(text, { exact: true 
 
 /** Focus stops seen on the way that showed no focus indicator. */
 const unseen = new Set<string>();
-
-/** The focused element's description, and whether an outline or box shadow shows it. */
-async function focusStop(page: Page): Promise<{ name: string; visible: boolean } | null> {
-  // after a frame: a date field takes the focus into its segments a moment after the key press
-  return page.evaluate(async () => {
-    await new Promise((frame) => requestAnimationFrame(frame));
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return null;
-    // a stop on a native control's own part (a date field's calendar button, in the browser's
-    // shadow DOM): the field is the active element but not :focus, and the page cannot style it
-    if (!el.matches(':focus') && el instanceof HTMLInputElement && el.type === 'date') return null;
-    const style = getComputedStyle(el);
-    const rect = el.getBoundingClientRect();
-    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-    const name = `${location.pathname} ${el.tagName.toLowerCase()}${el.getAttribute("type") ? `[type=${el.getAttribute("type")}]` : ""}${el.id ? `#${el.id}` : ""} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-    return { name, visible: ring && rect.width > 0 && rect.height > 0 };
-  });
-}
 
 /** Presses Tab until one of `targets` has the focus (at most `max` presses; a page wraps around). */
 async function tabTo(page: Page, targets: Locator, max = 120): Promise<void> {
