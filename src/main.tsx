@@ -20,7 +20,8 @@ if (!element) throw new Error('#root missing in index.html');
 // transition, so React renders in slices and the page stays responsive; the service worker is
 // registered once the browser is idle after it.
 const root = createRoot(element);
-warmUpIntl(languageStore.get());
+// after the catalogue's import() that boot-start queued: its request leaves first
+queueMicrotask(() => warmUpIntl(languageStore.get()));
 
 void landing.then(() => {
   startTransition(() =>

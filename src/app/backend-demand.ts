@@ -32,7 +32,7 @@ export const loadedBackend = (): SessionBackend | null => loaded;
 /** Not-found pages are public. */
 export const isPublicPath = (pathname: string): boolean => (routeAt(pathname)?.guard ?? 'public') === 'public';
 
-function localStorageOrNone(): Pick<Storage, 'getItem'> | undefined {
+export function localStorageOrNone(): Pick<Storage, 'getItem'> | undefined {
   try {
     return globalThis.localStorage;
   } catch {

@@ -11,10 +11,12 @@ import { routeAt } from './route-at';
  * Loads the catalogue and the landing route's view side by side; settles when both have
  * (main.tsx renders then, so the first paint shows the whole view, not a spinner first). A /de
  * or /fr prefix takes effect here already, so only that language's catalogue is loaded.
- * Failures are left to the provider and the view, which ask again and show them.
+ * For a returning patient (`storedPatient`: their flags and the view's data read from the
+ * mirror, stored-patient.ts) it waits for that too: the first paint shows their screen with
+ * its data. Failures are left to the provider and the view, which ask again and show them.
  */
-export async function preloadLanding(pathname: string): Promise<void> {
+export async function preloadLanding(pathname: string, storedPatient: Promise<boolean> | null = null): Promise<void> {
   const prefix = splitLanguagePrefix(pathname);
   if (prefix) languageStore.set(prefix.lang);
-  await Promise.allSettled([loadCatalogue(languageStore.get()), routeAt(pathname)?.view.preload?.()]);
+  await Promise.allSettled([loadCatalogue(languageStore.get()), routeAt(pathname)?.view.preload?.(), storedPatient]);
 }

@@ -3,6 +3,8 @@
 import { createElement, type ComponentType } from 'react';
 import { lazy } from './lazy-view';
 import { paths } from '../domain/paths';
+import type { MirrorReads } from '../data/local/mirror-reads';
+import { readDashboardAhead } from '../data/local/read-ahead';
 import type { RouteView, ViewProps } from './view-props';
 
 export type { ViewProps } from './view-props';
@@ -24,6 +26,8 @@ export interface RouteDef {
   loginWhenSignedOut?: boolean;
   /** signed-in users are sent to /dashboard (spec §2: / and /login) */
   signedInRedirect?: string;
+  /** reads the view's data ahead at a returning patient's start (stored-patient.ts), for its first render */
+  readAhead?: (reads: MirrorReads) => Promise<void>;
 }
 
 const home = lazy(() => import('../features/public/home-view'));
@@ -85,7 +89,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.generics.path, 'title.generics', 'public', generics),
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
-  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true }),
+  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true, readAhead: readDashboardAhead }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription),
   route(paths.orders.path, 'title.orders', 'session', orders),

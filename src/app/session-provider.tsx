@@ -4,8 +4,9 @@
 // once it has loaded, it claims the mirror, pulls, replays and wipes. supabase-js loads as its
 // own chunk when the page needs it (backend-demand.ts; boot-start.ts asks at once for a
 // returning patient); until then, and until a signed-in patient's flags are known, the
-// session is 'loading'. Failed pulls become notifications here (data raises error codes,
-// never texts).
+// session is 'loading' — unless the device keeps a returning patient's session and mirror
+// (stored-patient.ts): their screen shows from those until the data layer knows the session.
+// Failed pulls become notifications here (data raises error codes, never texts).
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
@@ -18,6 +19,7 @@ import { notify } from '../ui/notifications/notification-store';
 import { backendNeededAtOnce, isPublicPath, loadBackend, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
+import { retireStoredPatient, storedPatient } from './stored-patient';
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
 const PENDING_AUTH = pending(LOADING_STATE);
@@ -116,7 +118,15 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     notify('danger', 'auth.error.sessionLoad');
   }, [summary.status, summary.key]);
 
-  const session = useMemo(() => sessionViewOf(auth, summary), [auth, summary]);
+  // The stored patient's state stands in only while the data layer's is loading, and never
+  // again once that was known (it may have changed since: another tab, a sign-out).
+  const stored = useSyncExternalStore(storedPatient.subscribe, storedPatient.get, storedPatient.get);
+  const known = useMemo(() => sessionViewOf(auth, summary), [auth, summary]);
+  const storedView = useMemo(() => (stored && !given ? sessionViewOf(stored.auth, stored.summary) : null), [stored, given]);
+  const session = known.status === 'loading' && storedView ? storedView : known;
+  useEffect(() => {
+    if (known.status !== 'loading') retireStoredPatient();
+  }, [known.status]);
   const value = useMemo<SessionContextValue>(
     () => (backend && session.status === 'signedIn' ? { session, signOut: () => void backend.appSession.signOut() } : { session }),
     [backend, session],

@@ -1,6 +1,7 @@
 // The session's state as the shell sees it (no supabase-js here, so the shell can hold the
-// types and the loading value before the auth chunk has loaded).
-import type { Lang } from '../../i18n/languages';
+// types and the loading value, and read a stored session, before the auth chunk has loaded).
+import type { Session, User } from '@supabase/supabase-js';
+import { LANGUAGES, type Lang } from '../../i18n/languages';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 export type AssuranceLevelName = 'aal1' | 'aal2' | null;
@@ -38,3 +39,45 @@ export const LOADING_STATE: AuthState = {
 export const SIGNED_OUT_STATE: AuthState = { ...LOADING_STATE, status: 'signedOut' };
 
 export const needsSecondFactorFor = (aal: AuthState['aal']): boolean => aal.next === 'aal2' && aal.current !== 'aal2';
+
+/** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
+export function storedAssuranceLevel(session: Session): AuthState['aal'] {
+  let current: AssuranceLevelName = null;
+  try {
+    const part = session.access_token.split('.')[1] ?? '';
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
+    if (payload.aal === 'aal1' || payload.aal === 'aal2') current = payload.aal;
+  } catch {
+    // not a readable JWT: level unknown, the server still checks
+  }
+  const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
+  return { current, next: verified ? 'aal2' : current };
+}
+
+export function sessionUserOf(user: User): SessionUser {
+  const language = user.user_metadata?.language as unknown;
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    language: LANGUAGES.includes(language as Lang) ? (language as Lang) : null,
+    newEmail: user.new_email ?? null,
+  };
+}
+
+export const requiresPasswordChange = (user: User): boolean => user.user_metadata?.require_pw_reset === true;
+
+/**
+ * The signed-in state a stored session stands for, as supabase-js' INITIAL_SESSION of it
+ * would give (recovery aside: a reset link's session is never taken from storage).
+ */
+export function storedAuthState(session: Session): AuthState {
+  const aal = storedAssuranceLevel(session);
+  return {
+    status: 'signedIn',
+    user: sessionUserOf(session.user),
+    aal,
+    needsSecondFactor: needsSecondFactorFor(aal),
+    requirePasswordChange: requiresPasswordChange(session.user),
+    recovery: false,
+  };
+}

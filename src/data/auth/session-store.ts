@@ -24,15 +24,14 @@
 // An INITIAL_SESSION of null (offline, token expired, refresh pending) keeps the stored
 // session's user too; when the connection returns, supabase-js refreshes the token
 // (TOKEN_REFRESHED) or, if the refresh token was refused, removes the session (SIGNED_OUT).
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { LANGUAGES, type Lang } from '../../i18n/languages';
+import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { createStore, shallowEqual } from '../../lib/store';
 import { supabase } from '../supabase-client';
 import { authAnswerIn, readStoredSession } from './stored-session';
-import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, type AssuranceLevelName, type AuthState, type SessionUser } from './auth-state';
+import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, requiresPasswordChange, sessionUserOf, storedAssuranceLevel, type AuthState } from './auth-state';
 
 export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
-export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor } from './auth-state';
+export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, requiresPasswordChange, sessionUserOf, storedAssuranceLevel } from './auth-state';
 export { authAnswerIn, readStoredSession } from './stored-session';
 
 type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'>;
@@ -45,32 +44,6 @@ export interface SessionStoreDeps {
   authAnswerInUrl?: () => boolean;
 }
 
-
-/** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
-export function storedAssuranceLevel(session: Session): AuthState['aal'] {
-  let current: AssuranceLevelName = null;
-  try {
-    const part = session.access_token.split('.')[1] ?? '';
-    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
-    if (payload.aal === 'aal1' || payload.aal === 'aal2') current = payload.aal;
-  } catch {
-    // not a readable JWT: level unknown, the server still checks
-  }
-  const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
-  return { current, next: verified ? 'aal2' : current };
-}
-
-export function sessionUserOf(user: User): SessionUser {
-  const language = user.user_metadata?.language as unknown;
-  return {
-    id: user.id,
-    email: user.email ?? '',
-    language: LANGUAGES.includes(language as Lang) ? (language as Lang) : null,
-    newEmail: user.new_email ?? null,
-  };
-}
-
-export const requiresPasswordChange = (user: User): boolean => user.user_metadata?.require_pw_reset === true;
 
 /** Two states the app cannot tell apart. */
 export function sameAuthState(a: AuthState, b: AuthState): boolean {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PullReport } from '../pull/pull';
-import { appSession } from '../session/app-session';
 
 /** idle; running; done: every area came fresh from the server; offline: no connection; failed: the server did not answer well. */
 export type RefreshState = 'idle' | 'running' | 'done' | 'offline' | 'failed';
@@ -18,9 +17,12 @@ const browserOnline = (): boolean => globalThis.navigator?.onLine !== false;
  * The "refresh" action: pulls the patient's data again now (the patient session's
  * `refresh()`, which the mirror's live queries then show) and says how far it got. A press
  * while one runs starts no second one. Without a connection it says so at once: supabase-js
- * retries a failed read for about 20 s before it gives up.
+ * retries a failed read for about 20 s before it gives up. The session is imported when the
+ * button is pressed: the dashboard, the installed app's first screen, shows before
+ * supabase-js has loaded (src/app/stored-patient.ts), and by the time a patient presses it, it
+ * has.
  */
-const refreshAll = (): Promise<PullReport | null> => appSession.refresh();
+const refreshAll = async (): Promise<PullReport | null> => (await import('../session/app-session')).appSession.refresh();
 
 export function useRefresh(refresh: () => Promise<PullReport | null> = refreshAll, online: () => boolean = browserOnline): { state: RefreshState; run: () => void } {
   const [state, setState] = useState<RefreshState>('idle');

@@ -1,11 +1,9 @@
 // Whose data the mirror holds. The mirror belongs to one patient at a time: a sign-in of
 // another user first wipes what an earlier session left (a sign-out normally wipes already).
 import { META, type LocalDb } from './local-db';
+import { dexieReads, ownerIn } from './mirror-reads';
 
-export async function mirrorOwner(db: LocalDb): Promise<string | null> {
-  const row = await db.meta.get(META.owner);
-  return typeof row?.value === 'string' ? row.value : null;
-}
+export const mirrorOwner = (db: LocalDb): Promise<string | null> => ownerIn(dexieReads(db));
 
 /** Makes `userId` the owner; wipes every store first when they belong to someone else. Returns whether it wiped. */
 export async function claimMirror(db: LocalDb, userId: string): Promise<boolean> {

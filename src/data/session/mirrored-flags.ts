@@ -4,17 +4,10 @@
 // for this user (maybe on an earlier visit): before that, "no record" would wrongly read as a
 // new account.
 import { liveQuery } from 'dexie';
-import type { CustomerId, CustomerRecord } from '../../domain/entities';
+import type { CustomerId } from '../../domain/entities';
 import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
-import { META, type LocalDb } from '../local/local-db';
-import { mirrorOwner } from '../local/mirror-owner';
-
-/** The mirrored customer of this user, once its area was pulled (undefined: not yet). */
-async function mirroredCustomer(db: LocalDb, userId: CustomerId): Promise<{ customer: CustomerRecord | null } | undefined> {
-  if ((await mirrorOwner(db)) !== userId) return undefined;
-  if (!(await db.meta.get(META.pulledAt('customer')))) return undefined;
-  return { customer: (await db.customers.get(userId)) ?? null };
-}
+import type { LocalDb } from '../local/local-db';
+import { dexieReads, pulledCustomerIn } from '../local/mirror-reads';
 
 /** Follows the flags until the returned function is called. */
 export function watchMirroredFlags(
@@ -23,7 +16,7 @@ export function watchMirroredFlags(
   now: () => Date,
   on: { flags: (flags: CustomerFlags) => void; error: () => void },
 ): () => void {
-  const subscription = liveQuery(() => mirroredCustomer(db, userId)).subscribe({
+  const subscription = liveQuery(() => pulledCustomerIn(dexieReads(db), userId)).subscribe({
     next: (found) => {
       if (found) on.flags(customerFlags(found.customer, now()));
     },

@@ -1,0 +1,75 @@
+// The mirror read with IndexedDB itself, without Dexie: a returning patient's start reads
+// their setup flags and the landing screen's data while the app's code still loads (Dexie
+// comes with the screens' live queries, after the first paint). Read only, and never in the
+// way: no database is created when there is none (the upgrade is aborted, so IndexedDB
+// deletes the empty one), and the connection closes as soon as Dexie asks for a new version.
+import type { MirrorReads, ReadStore } from './mirror-reads';
+import { LOCAL_DB_NAME } from './mirror-schema';
+
+const STORES: readonly ReadStore[] = ['customers', 'orders', 'outbox', 'meta', 'medications'];
+
+export interface IdbMirror extends MirrorReads {
+  close: () => void;
+}
+
+/** The mirror opened for reading; null when this device has none (or no IndexedDB). */
+export function openIdbMirror(factory: IDBFactory | undefined = globalThis.indexedDB, name: string = LOCAL_DB_NAME): Promise<IdbMirror | null> {
+  return new Promise((resolve) => {
+    let request: IDBOpenDBRequest;
+    try {
+      if (!factory) throw new Error('no IndexedDB');
+      request = factory.open(name);
+    } catch {
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = (event) => {
+      event.preventDefault();
+      resolve(null);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!STORES.every((store) => db.objectStoreNames.contains(store))) {
+        db.close();
+        resolve(null);
+        return;
+      }
+      db.onversionchange = () => db.close();
+      resolve(idbReads(db));
+    };
+  });
+}
+
+/** The reads share one read-only transaction while it lives (one snapshot), else start the next. */
+function idbReads(db: IDBDatabase): IdbMirror {
+  let current: IDBTransaction | null = null;
+  const transaction = (): IDBTransaction => {
+    const tx = db.transaction([...STORES], 'readonly');
+    tx.oncomplete = tx.onabort = () => {
+      if (current === tx) current = null;
+    };
+    return (current = tx);
+  };
+  function request<T>(make: (tx: IDBTransaction) => IDBRequest<T>): Promise<T> {
+    let req: IDBRequest<T>;
+    try {
+      req = make(current ?? transaction());
+    } catch (error) {
+      // the shared transaction committed between two reads (no request was pending)
+      if (!(error instanceof DOMException) || error.name !== 'TransactionInactiveError') return Promise.reject(error);
+      req = make(transaction());
+    }
+    return new Promise((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB read failed'));
+    });
+  }
+  const get: MirrorReads['get'] = (store, key) => request((tx) => tx.objectStore(store).get(key));
+  return {
+    get,
+    bulkGet: (store, keys) => Promise.all(keys.map((key) => get(store, key))),
+    where: (store, index, value) => request((tx) => tx.objectStore(store).index(index).getAll(value)),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,103 @@
+// The mirror's queries over three read operations, so the same queries run through Dexie
+// (the live queries of the screens: dexieReads) and through IndexedDB itself (a returning
+// patient's start, before Dexie has loaded: idb-reads.ts). The mirror holds one patient's
+// data: its owner.
+import type { CustomerId, CustomerRecord, Medication, Pharmacode } from '../../domain/entities';
+import type { LocalDb } from './local-db';
+import { isLocalOrder, META, type MetaRow, type MirrorOrder, type OutboxEntry } from './mirror-schema';
+
+/** The stores the reads use, with their rows. */
+export interface ReadStores {
+  customers: CustomerRecord;
+  orders: MirrorOrder;
+  outbox: OutboxEntry;
+  meta: MetaRow;
+  medications: Medication;
+}
+export type ReadStore = keyof ReadStores;
+/** every key the mirror's reads use: ids, pharmacodes, meta keys */
+export type ReadKey = string | number;
+
+export interface MirrorReads {
+  get<S extends ReadStore>(store: S, key: ReadKey): Promise<ReadStores[S] | undefined>;
+  bulkGet<S extends ReadStore>(store: S, keys: ReadKey[]): Promise<Array<ReadStores[S] | undefined>>;
+  /** the rows whose index `index` equals `value` */
+  where<S extends ReadStore>(store: S, index: string, value: ReadKey): Promise<Array<ReadStores[S]>>;
+}
+
+/** The reads through Dexie (inside a liveQuery they are observed; inside a transaction they share it). */
+export function dexieReads(db: LocalDb): MirrorReads {
+  return {
+    get: (store, key) => db.table(store).get(key),
+    bulkGet: (store, keys) => db.table(store).bulkGet(keys),
+    where: (store, index, value) => db.table(store).where(index).equals(value).toArray(),
+  };
+}
+
+/** An order for the screens: `pending` while it waits in the outbox (placed offline, not confirmed). */
+export type OrderView = MirrorOrder & { pending: boolean };
+
+export async function ownerIn(reads: MirrorReads): Promise<string | null> {
+  const row = await reads.get('meta', META.owner);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+export async function customerIn(reads: MirrorReads): Promise<CustomerRecord | null> {
+  const owner = await ownerIn(reads);
+  return owner ? ((await reads.get('customers', owner)) ?? null) : null;
+}
+
+/**
+ * Top-level orders, newest first (by id: pending orders have temporary ids above every
+ * server id, outbox/ids.ts), `pending` while the outbox still holds their entry.
+ */
+export async function ordersIn(reads: MirrorReads): Promise<OrderView[]> {
+  const owner = await ownerIn(reads);
+  if (!owner) return [];
+  const [orders, entries] = await Promise.all([reads.where('orders', 'customer_id', owner), reads.where('outbox', 'customer_id', owner)]);
+  const waiting = new Set(entries.filter((e) => e.status === 'pending').map((e) => e.id));
+  return orders
+    .filter((o) => o.parent === null || o.parent === undefined)
+    .sort((a, b) => b.id - a.id)
+    .map((o) => ({ ...o, pending: isLocalOrder(o) && (!o.outbox_id || waiting.has(o.outbox_id)) }));
+}
+
+/** The stored medications among these pharmacodes, by pharmacode (missing ones are absent). */
+export async function medicationsIn(reads: MirrorReads, pharmacodes: readonly Pharmacode[]): Promise<ReadonlyMap<Pharmacode, Medication>> {
+  const codes = [...new Set(pharmacodes.map(Number))];
+  const rows = await reads.bulkGet('medications', codes);
+  return new Map(rows.filter((m): m is Medication => !!m).map((m) => [m.pharmacode, m]));
+}
+
+/**
+ * How fresh the patient's data on this device is: the older of the last writes of the
+ * customer record and of the orders from the server (a pull or a realtime reload), epoch ms;
+ * null before both were ever pulled.
+ */
+export async function syncedAtIn(reads: MirrorReads): Promise<number | null> {
+  const rows = await reads.bulkGet('meta', [META.pulledAt('customer'), META.pulledAt('orders')]);
+  const times = rows.map((r) => r?.value);
+  return times.every((t): t is number => typeof t === 'number') ? Math.min(...times) : null;
+}
+
+/** The mirrored customer of this user, once its area was pulled (undefined: not yet). */
+export async function pulledCustomerIn(reads: MirrorReads, userId: CustomerId): Promise<{ customer: CustomerRecord | null } | undefined> {
+  if ((await ownerIn(reads)) !== userId) return undefined;
+  if (!(await reads.get('meta', META.pulledAt('customer')))) return undefined;
+  return { customer: (await reads.get('customers', userId)) ?? null };
+}
+
+/** What the dashboard shows, read in one go (one answer, so nothing on it shows half-read). */
+export interface DashboardMirror {
+  customer: CustomerRecord | null;
+  orders: OrderView[];
+  /** details of the prescribed medications, by pharmacode */
+  medications: ReadonlyMap<Pharmacode, Medication>;
+  syncedAt: number | null;
+}
+
+export async function dashboardIn(reads: MirrorReads): Promise<DashboardMirror> {
+  const [customer, orders, syncedAt] = await Promise.all([customerIn(reads), ordersIn(reads), syncedAtIn(reads)]);
+  const medications = await medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id));
+  return { customer, orders, medications, syncedAt };
+}
