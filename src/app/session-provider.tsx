@@ -13,6 +13,7 @@ import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
 import { paths } from '../domain/paths';
 import { onboardingStep } from '../domain/setup-state';
+import { afterNextPaint } from '../lib/after-paint';
 import type { ReadableStore } from '../lib/store';
 import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
@@ -74,12 +75,17 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   useEffect(() => {
     if (!load) return;
     let live = true;
-    loadBackend().then(
-      (b) => live && setLoaded(b),
-      (error: unknown) => console.error(error),
-    );
+    const start = () =>
+      void loadBackend().then(
+        (b) => live && setLoaded(b),
+        (error: unknown) => console.error(error),
+      );
+    // A returning patient's screen shows from the stored state (stored-patient.ts): the data
+    // layer's files are asked for once that screen is painted, not in its way.
+    const cancel = storedPatient.get() ? afterNextPaint(start) : (start(), undefined);
     return () => {
       live = false;
+      cancel?.();
     };
   }, [load]);
 
@@ -118,15 +124,18 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     notify('danger', 'auth.error.sessionLoad');
   }, [summary.status, summary.key]);
 
-  // The stored patient's state stands in only while the data layer's is loading, and never
-  // again once that was known (it may have changed since: another tab, a sign-out).
+  // The stored patient's state stands in only while the data layer's is loading — the auth
+  // state itself, or the summary of that same user and assurance level — and never again once
+  // the data layer knew better (another user signed in in another tab, a sign-out).
   const stored = useSyncExternalStore(storedPatient.subscribe, storedPatient.get, storedPatient.get);
   const known = useMemo(() => sessionViewOf(auth, summary), [auth, summary]);
   const storedView = useMemo(() => (stored && !given ? sessionViewOf(stored.auth, stored.summary) : null), [stored, given]);
-  const session = known.status === 'loading' && storedView ? storedView : known;
+  const storedFits = storedView !== null && (auth.status === 'loading' || summaryKey(auth) === stored?.summary.key);
+  const session = known.status === 'loading' && storedFits ? storedView : known;
+  const retire = stored !== null && (known.status !== 'loading' || !storedFits);
   useEffect(() => {
-    if (known.status !== 'loading') retireStoredPatient();
-  }, [known.status]);
+    if (retire) retireStoredPatient();
+  }, [retire]);
   const value = useMemo<SessionContextValue>(
     () => (backend && session.status === 'signedIn' ? { session, signOut: () => void backend.appSession.signOut() } : { session }),
     [backend, session],

@@ -36,6 +36,9 @@ export function retireStoredPatient(): void {
   forgetReadAhead();
 }
 
+/** IndexedDB that has not answered by then (a stuck open, as old Safari versions had) is not waited for: the start goes the usual way. */
+export const STORED_PATIENT_TIMEOUT_MS = 2000;
+
 export interface StoredPatientOptions {
   location: Pick<Location, 'search' | 'hash'>;
   storage: Pick<Storage, 'getItem'> | undefined;
@@ -43,6 +46,7 @@ export interface StoredPatientOptions {
   readAhead?: (reads: MirrorReads) => Promise<void>;
   open?: () => Promise<IdbMirror | null>;
   now?: () => Date;
+  timeoutMs?: number;
 }
 
 /**
@@ -50,12 +54,20 @@ export interface StoredPatientOptions {
  * settles with whether the mirror held this patient's flags (the shell can then show their
  * screen without the data layer).
  */
-export function startStoredPatient({ location, storage, readAhead, open = openIdbMirror, now = () => new Date() }: StoredPatientOptions): Promise<boolean> | null {
+export function startStoredPatient({
+  location,
+  storage,
+  readAhead,
+  open = openIdbMirror,
+  now = () => new Date(),
+  timeoutMs = STORED_PATIENT_TIMEOUT_MS,
+}: StoredPatientOptions): Promise<boolean> | null {
   if (authAnswerIn(location)) return null;
   const session = readStoredSession(storage);
   if (!session) return null;
   const auth = storedAuthState(session);
-  return open()
+  let timedOut = false;
+  const read = open()
     .then(async (mirror) => {
       if (!mirror) return false;
       try {
@@ -63,6 +75,7 @@ export function startStoredPatient({ location, storage, readAhead, open = openId
         if (!summary) return false;
         // after the summary: only this patient's data is read ahead
         await readAhead?.(mirror).catch(() => undefined);
+        if (timedOut) return false;
         store.set({ auth, summary });
         return true;
       } finally {
@@ -70,4 +83,12 @@ export function startStoredPatient({ location, storage, readAhead, open = openId
       }
     })
     .catch(() => false); // the data layer reads again and says what failed
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve(false);
+    }, timeoutMs);
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,201 @@
+// A returning patient's start (stored-patient.ts): the signed-in state of the session this
+// device keeps and the flags the mirror holds of that patient, read before the data layer has
+// loaded — and nothing at all when the mirror holds someone else's data or none yet. The
+// mirror is a real Dexie database on fake-indexeddb, read back through IndexedDB itself.
+import 'fake-indexeddb/auto';
+import type { Session } from '@supabase/supabase-js';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storedSessionKey } from '../data/auth/stored-session';
+import { readDashboardMirror } from '../data/hooks/mirror-queries';
+import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
+import { META, openLocalDb, type LocalDb } from '../data/local/local-db';
+import { ownerIn, type MirrorReads } from '../data/local/mirror-reads';
+import { dashboardAhead, readDashboardAhead } from '../data/local/read-ahead';
+import { summaryKey } from '../data/session/summary';
+import type { CustomerRecord, Medication } from '../domain/entities';
+import { customerFlags } from '../domain/setup-state';
+import { retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
+
+const NOW = new Date('2026-11-23T09:00:00+01:00');
+const NO_ANSWER = { search: '', hash: '' };
+
+const COMPLETE = {
+  id: 'u1',
+  first_name: 'Sandra',
+  webshop_customer_address: [{ id: 1, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur', phone: '0521234567' }],
+  webshop_customer_insurance: [{ id: 1, insurance_name: 'CSS', insurance_nr: '80756000000000000001' }],
+  webshop_customer_questionnaire: [{ id: 1, weight: 70, size: 170 }],
+  webshop_customer_additional_info: [{ id: 1, prescription_send_method: 'post', handled: true }],
+  webshop_customer_medication: [{ id: 1, medication_id: 11, expires_at: '2027-01-01', single_use: false, used: false }],
+} as unknown as CustomerRecord;
+
+/** An access token as GoTrue issues it: only its payload is read (aal). */
+const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+
+const session = (id = 'u1', level: { aal?: 'aal1' | 'aal2'; factor?: boolean } = {}): Session =>
+  ({
+    access_token: jwt({ sub: id, aal: level.aal ?? 'aal1' }),
+    refresh_token: 'r',
+    expires_in: 3600,
+    token_type: 'bearer',
+    user: {
+      id,
+      email: `${id}@example.test`,
+      user_metadata: { language: 'de' },
+      app_metadata: {},
+      aud: 'authenticated',
+      created_at: '',
+      ...(level.factor ? { factors: [{ id: 'f', status: 'verified', factor_type: 'totp' }] } : {}),
+    },
+  }) as unknown as Session;
+
+/** localStorage as supabase-js leaves it: the session under its key. */
+const storageWith = (stored: Session | null): Pick<Storage, 'getItem'> => ({
+  getItem: (key) => (stored && key === storedSessionKey() ? JSON.stringify(stored) : null),
+});
+
+const names: string[] = [];
+const dbs: LocalDb[] = [];
+
+afterEach(async () => {
+  retireStoredPatient();
+  for (const db of dbs.splice(0)) db.close();
+  await Promise.all(names.splice(0).map((name) => Dexie.delete(name)));
+});
+
+async function mirrorOf(owner: string, { pulled = true } = {}): Promise<{ name: string; db: LocalDb }> {
+  const name = `stored-patient-${crypto.randomUUID()}`;
+  names.push(name);
+  const db = openLocalDb(name);
+  dbs.push(db);
+  await db.meta.put({ key: META.owner, value: owner });
+  if (pulled) await db.meta.bulkPut([{ key: META.pulledAt('customer'), value: 2000 }, { key: META.pulledAt('orders'), value: 2000 }]);
+  await db.customers.put({ ...COMPLETE, id: owner } as CustomerRecord);
+  await db.medications.put({ pharmacode: 11, dscrd: 'Alpha' } as Medication);
+  return { name, db };
+}
+
+/** The raw reader of that database, noting whether the start closed it again. */
+function opener(name: string) {
+  const closed = vi.fn();
+  const open = vi.fn(async (): Promise<IdbMirror | null> => {
+    const mirror = await openIdbMirror(indexedDB, name);
+    return mirror && { ...mirror, close: () => (closed(), mirror.close()) };
+  });
+  return { open, closed };
+}
+
+describe('startStoredPatient', () => {
+  it('nothing to read without a stored session', () => {
+    const { open } = opener('none');
+    expect(startStoredPatient({ location: NO_ANSWER, storage: storageWith(null), open })).toBeNull();
+    expect(startStoredPatient({ location: NO_ANSWER, storage: undefined, open })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+    expect(storedPatient.get()).toBeNull();
+  });
+
+  it('nothing to read when the address brings an answer of the auth service: that decides who is signed in', () => {
+    const { open } = opener('none');
+    const storage = storageWith(session());
+    expect(startStoredPatient({ location: { search: '', hash: '#access_token=a&refresh_token=r' }, storage, open })).toBeNull();
+    expect(startStoredPatient({ location: { search: '?code=abc', hash: '' }, storage, open })).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('the mirror holds this patient: their signed-in state and flags, and the route\'s data read ahead', async () => {
+    const { name, db } = await mirrorOf('u1');
+    const { open, closed } = opener(name);
+    let readAheadOwner: string | null = null;
+    const readAhead = vi.fn(async (reads: MirrorReads) => {
+      readAheadOwner = await ownerIn(reads);
+      await readDashboardAhead(reads);
+    });
+
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead, open, now: () => NOW })).toBe(true);
+
+    const stored = storedPatient.get();
+    expect(stored?.auth).toMatchObject({ status: 'signedIn', user: { id: 'u1', email: 'u1@example.test', language: 'de' }, needsSecondFactor: false });
+    expect(stored?.summary).toEqual({ key: summaryKey(stored!.auth), status: 'ready', flags: customerFlags(COMPLETE, NOW), error: null });
+    expect(stored?.summary.key).toBe('u1:aal1');
+    expect(stored?.summary.flags).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
+    expect(readAhead).toHaveBeenCalledOnce();
+    expect(readAheadOwner).toBe('u1');
+    expect(dashboardAhead()).toEqual(await readDashboardMirror(db));
+    // the connection does not outlive the start (Dexie's upgrade and a wipe need it gone)
+    expect(closed).toHaveBeenCalledOnce();
+  });
+
+  it('flags as of the start: a prescription expired by then does not count', async () => {
+    const { name } = await mirrorOf('u1');
+    const later = new Date('2027-06-01T09:00:00+02:00');
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), open: opener(name).open, now: () => later })).toBe(true);
+    expect(storedPatient.get()?.summary.flags?.hasPrescriptions).toBe(false);
+  });
+
+  it('another user\'s mirror: nothing shown of it, nothing read ahead', async () => {
+    const { name } = await mirrorOf('u2');
+    const { open, closed } = opener(name);
+    const readAhead = vi.fn(async () => {});
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session('u1')), readAhead, open, now: () => NOW })).toBe(false);
+    expect(storedPatient.get()).toBeNull();
+    expect(readAhead).not.toHaveBeenCalled();
+    expect(closed).toHaveBeenCalledOnce();
+  });
+
+  it('the customer area never pulled: no record would read as a new account, so nothing is shown', async () => {
+    const { name } = await mirrorOf('u1', { pulled: false });
+    const readAhead = vi.fn(async () => {});
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead, open: opener(name).open, now: () => NOW })).toBe(false);
+    expect(storedPatient.get()).toBeNull();
+    expect(readAhead).not.toHaveBeenCalled();
+  });
+
+  it('no mirror on this device: false', async () => {
+    const name = `stored-patient-${crypto.randomUUID()}`;
+    names.push(name);
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), open: opener(name).open })).toBe(false);
+    expect(storedPatient.get()).toBeNull();
+  });
+
+  it('IndexedDB that does not answer is not waited for: false after the timeout, and a late answer shows nothing', async () => {
+    const { name } = await mirrorOf('u1');
+    let answer: (mirror: IdbMirror | null) => void = () => {};
+    const open = () => new Promise<IdbMirror | null>((resolve) => (answer = resolve));
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), open, now: () => NOW, timeoutMs: 20 })).toBe(false);
+    const closed = vi.fn();
+    const late = await openIdbMirror(indexedDB, name);
+    answer(late && { ...late, close: () => (closed(), late.close()) });
+    await vi.waitFor(() => expect(closed).toHaveBeenCalled());
+    expect(storedPatient.get()).toBeNull();
+  });
+
+  it('a failed read ahead still shows the patient\'s screen (its view reads again)', async () => {
+    const { name } = await mirrorOf('u1');
+    const readAhead = vi.fn(async () => Promise.reject(new Error('read failed')));
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead, open: opener(name).open, now: () => NOW })).toBe(true);
+    expect(storedPatient.get()?.auth.status).toBe('signedIn');
+  });
+
+  // spec §4: nextLevel aal2 and currentLevel aal1: the login confirmation shows
+  it('a patient with a verified factor and an aal1 token still needs the second factor', async () => {
+    const { name } = await mirrorOf('u1');
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session('u1', { factor: true })), open: opener(name).open, now: () => NOW })).toBe(true);
+    expect(storedPatient.get()?.auth).toMatchObject({ needsSecondFactor: true, aal: { current: 'aal1', next: 'aal2' } });
+  });
+
+  it('retired: the stored state and the read ahead are gone, and listeners hear of it', async () => {
+    const { name } = await mirrorOf('u1');
+    await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
+    expect(storedPatient.get()).not.toBeNull();
+    expect(dashboardAhead()).toBeDefined();
+    const heard = vi.fn();
+    const off = storedPatient.subscribe(heard);
+
+    retireStoredPatient();
+    off();
+    expect(storedPatient.get()).toBeNull();
+    expect(dashboardAhead()).toBeUndefined();
+    expect(heard).toHaveBeenCalledOnce();
+  });
+});
