@@ -90,7 +90,11 @@ function harness() {
       }),
       onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: () => {} } } })),
     },
-    realtime: { isConnected: vi.fn(() => false), connect: vi.fn(() => void order.push('realtime')) },
+    realtime: {
+      isConnected: vi.fn(() => false),
+      disconnect: vi.fn(async () => void order.push('old socket down')),
+      connect: vi.fn(() => void order.push('realtime')),
+    },
   };
   let stored: { expires_at: number; expires_in: number } | null = null;
   const posted: TabMessage[] = [];
@@ -305,16 +309,28 @@ describe('patient session: the connection', () => {
 
 describe('patient session: back online', () => {
   // an edit made offline after the token expired must not wait out supabase-js' refresh cooldown
-  it('an expired token is refreshed first; then realtime reconnects at once, then the runtime pulls and sends', async () => {
+  // a socket that failed offline waits for its backoff timer, which connect() alone would leave be
+  it('an expired token is refreshed first; then realtime reconnects at once (the failed socket taken down), then the runtime pulls and sends', async () => {
     const h = harness();
     h.auth.set(signedIn());
     await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
     h.runtimes[0]!.online.mockImplementation(() => void h.order.push('pull+send'));
     h.store({ expires_at: NOW.getTime() / 1000 - 60, expires_in: 3600 });
     h.win.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(h.order).toEqual(['refresh', 'realtime', 'pull+send']));
+    await vi.waitFor(() => expect(h.order).toEqual(['refresh', 'old socket down', 'realtime', 'pull+send']));
   });
 
+  it('a socket still connected is left alone', async () => {
+    const h = harness();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    h.client.realtime.isConnected.mockReturnValue(true);
+    h.store({ expires_at: Date.now() / 1000 + 3600, expires_in: 3600 });
+    h.win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(h.runtimes[0]!.online).toHaveBeenCalledOnce());
+    expect(h.order).not.toContain('old socket down');
+    expect(h.order).not.toContain('realtime');
+  });
 
 
   it('a token with time left is not refreshed', async () => {

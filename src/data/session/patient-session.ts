@@ -182,7 +182,9 @@ export function createPatientSession(deps: PatientSessionDeps) {
   /**
    * The connection is back: a token that expired meanwhile is refreshed first (never sent
    * stale, net/fetch-guard.ts), then realtime reconnects at once (not after its backoff), the
-   * mirror is pulled and the outbox sent.
+   * mirror is pulled and the outbox sent. A socket that failed while offline stays behind, closed
+   * and waiting for its backoff timer (up to 10 s), and connect() leaves it be: it is taken down
+   * first, so the new one opens now (its channels rejoin on open).
    */
   async function reconnect(): Promise<void> {
     const run = current;
@@ -191,7 +193,11 @@ export function createPatientSession(deps: PatientSessionDeps) {
     await refreshIfStale(client.auth, deps.storedSession?.() ?? null);
     if (current !== run) return;
     run.refresher.poke();
-    if (!client.realtime.isConnected()) client.realtime.connect();
+    if (!client.realtime.isConnected()) {
+      await client.realtime.disconnect();
+      if (current !== run) return;
+      client.realtime.connect();
+    }
     run.runtime?.online();
   }
 
