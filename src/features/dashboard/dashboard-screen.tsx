@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { DashboardMirror } from '../../data/hooks/use-dashboard-mirror';
 import type { RefreshState } from '../../data/hooks/use-refresh';
 import { Msg } from '../../i18n/msg';
@@ -26,7 +26,9 @@ export interface DashboardScreenProps {
  * the refresh action, the setup prompt while setup is incomplete, today's intake plan (the
  * reason the app is opened, so right after the greeting), then expiring prescriptions, open
  * orders and active prescriptions beside it on a wide screen, the advantages, the tutorial and
- * the install offer.
+ * the install offer. Those come in a second, deferred render: the first one — the installed
+ * app's first paint on a slow phone — holds only the greeting and the plan, and no task is long
+ * enough to hold up a tap (they appear below or beside the plan, moving nothing on it).
  */
 export function DashboardScreen({ mirror, now, refresh, install }: DashboardScreenProps) {
   const language = useIntlLanguage();
@@ -34,6 +36,7 @@ export function DashboardScreen({ mirror, now, refresh, install }: DashboardScre
     () => dashboardModel({ customer: mirror.customer, orders: mirror.orders, medications: mirror.medications, language, now }),
     [mirror, language, now],
   );
+  const all = useDeferredValue(true, false);
   return (
     <section className="page dash" aria-labelledby="dash-title">
       <h1 id="dash-title">
@@ -50,15 +53,23 @@ export function DashboardScreen({ mirror, now, refresh, install }: DashboardScre
           <IntakePlanSection model={model} />
         </div>
         <div className="dash-grid__side">
-          <ExpiringSection rows={model.expiring} />
-          <OrdersOverview rows={model.openOrders} />
-          <ActivePrescriptions rows={model.active} />
+          {all ? (
+            <>
+              <ExpiringSection rows={model.expiring} />
+              <OrdersOverview rows={model.openOrders} />
+              <ActivePrescriptions rows={model.active} />
+            </>
+          ) : null}
         </div>
       </div>
       <div className="dash-footer">
-        <Advantages />
-        <TutorialLink />
-        <InstallApp offer={install} />
+        {all ? (
+          <>
+            <Advantages />
+            <TutorialLink />
+            <InstallApp offer={install} />
+          </>
+        ) : null}
       </div>
     </section>
   );

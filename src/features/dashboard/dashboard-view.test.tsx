@@ -42,7 +42,8 @@ describe('DashboardView', () => {
     const plan = screen.getByRole('region', { name: de['dashboard.plan.title'] });
     expect(within(plan).getAllByText('METFORMIN Filmtabl 500 mg')).toHaveLength(2); // morning and evening
     expect(within(plan).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'time')).toHaveLength(1);
-    const orders = screen.getByRole('region', { name: de['dashboard.orders.title'] });
+    // the sections beside and below the plan come in the deferred second render
+    const orders = await screen.findByRole('region', { name: de['dashboard.orders.title'] });
     expect(within(orders).getByRole('link', { name: /Bestellung 240011/ }).getAttribute('href')).toBe('/orders?id=240011');
     expect(screen.getByText(/^Stand: (heute|gestern), \d\d:\d\d$/)).toBeTruthy(); // a minute ago
   });
