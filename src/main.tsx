@@ -1,6 +1,6 @@
 // first: asks for the first view's files before the rest is evaluated
 import { landing } from './app/boot-start';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
@@ -18,19 +18,29 @@ if (!element) throw new Error('#root missing in index.html');
 // While the files load, the one-time work of React and Intl is done, and the app renders once
 // the texts and the view are there: its first paint shows the whole view. That render is a
 // transition, so React renders in slices and the page stays responsive; the service worker is
-// registered once the browser is idle after it.
+// registered once that render is committed and painted, and the browser is idle.
 const root = createRoot(element);
 // after the catalogue's import() that boot-start queued: its request leaves first
 queueMicrotask(() => warmUpIntl(languageStore.get()));
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}
+
+/** Registers the service worker once the first render is committed and the browser is idle after it (its files are not what the first paint waits for). */
+function ServiceWorkerAfterFirstPaint() {
+  useEffect(() => whenIdle(registerServiceWorker), []);
+  return null;
+}
 
 void landing.then(() => {
   startTransition(() =>
     root.render(
       <StrictMode>
         <App />
+        <ServiceWorkerAfterFirstPaint />
       </StrictMode>,
     ),
   );
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(registerServiceWorker, { timeout: 5000 });
-  else setTimeout(registerServiceWorker, 2000);
 });
