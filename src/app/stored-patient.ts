@@ -11,7 +11,7 @@
 // mirror as always). Nothing is shown that the device does not already hold for this
 // patient: the flags and the data are read only when the mirror belongs to the stored
 // session's user.
-import { storedAuthState, type AuthState } from '../data/auth/auth-state';
+import { authStateOf, type AuthState } from '../data/auth/auth-state';
 import { authAnswerIn, readStoredSession } from '../data/auth/stored-session';
 import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
 import type { MirrorReads } from '../data/local/mirror-reads';
@@ -65,7 +65,7 @@ export function startStoredPatient({
   if (authAnswerIn(location)) return null;
   const session = readStoredSession(storage);
   if (!session) return null;
-  const auth = storedAuthState(session);
+  const auth = authStateOf(session);
   let timedOut = false;
   const read = open()
     .then(async (mirror) => {

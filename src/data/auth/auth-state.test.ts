@@ -1,9 +1,9 @@
-// The signed-in state a stored session stands for (auth-state.ts storedAuthState): the shell
+// The signed-in state a stored session stands for (auth-state.ts authStateOf): the shell
 // shows a returning patient's screen from it before supabase-js has loaded, so it must be the
 // state the session store reaches from that session, or the screen would change on takeover.
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { storedAuthState, type AuthState } from './auth-state';
+import { authStateOf, type AuthState } from './auth-state';
 import { createSessionStore } from './session-store';
 
 /** base64url without padding, as in a JWT */
@@ -29,9 +29,9 @@ function storeStateOf(stored: Session): AuthState {
 }
 
 // spec §4 Authentication: user, assurance level, forced password change
-describe('storedAuthState', () => {
+describe('authStateOf', () => {
   it('a plain session: signed in as its user, no second factor, no forced change, no recovery', () => {
-    expect(storedAuthState(session())).toEqual({
+    expect(authStateOf(session())).toEqual({
       status: 'signedIn',
       user: { id: 'u1', email: 'p@example.test', language: 'fr', newEmail: null },
       aal: { current: 'aal1', next: 'aal1' },
@@ -42,36 +42,36 @@ describe('storedAuthState', () => {
   });
 
   it('takes the forced change, the language and a pending new address from the user', () => {
-    const state = storedAuthState(session({ user_metadata: { language: 'de', require_pw_reset: true }, new_email: 'neu@example.test' }));
+    const state = authStateOf(session({ user_metadata: { language: 'de', require_pw_reset: true }, new_email: 'neu@example.test' }));
     expect(state.requirePasswordChange).toBe(true);
     expect(state.user).toEqual({ id: 'u1', email: 'p@example.test', language: 'de', newEmail: 'neu@example.test' });
   });
 
   it('only de and fr count as a language; only true forces the change', () => {
-    const state = storedAuthState(session({ user_metadata: { language: 'it', require_pw_reset: 'true' }, email: undefined }));
+    const state = authStateOf(session({ user_metadata: { language: 'it', require_pw_reset: 'true' }, email: undefined }));
     expect(state.user).toMatchObject({ language: null, email: '' });
     expect(state.requirePasswordChange).toBe(false);
   });
 
   it('a verified factor with an aal1 token: the login confirmation is needed', () => {
-    expect(storedAuthState(session(VERIFIED))).toMatchObject({ aal: { current: 'aal1', next: 'aal2' }, needsSecondFactor: true });
-    expect(storedAuthState(session(VERIFIED, { aal: 'aal2' }))).toMatchObject({ aal: { current: 'aal2', next: 'aal2' }, needsSecondFactor: false });
+    expect(authStateOf(session(VERIFIED))).toMatchObject({ aal: { current: 'aal1', next: 'aal2' }, needsSecondFactor: true });
+    expect(authStateOf(session(VERIFIED, { aal: 'aal2' }))).toMatchObject({ aal: { current: 'aal2', next: 'aal2' }, needsSecondFactor: false });
   });
 
   it('reads a base64url payload (- and _ in the token)', () => {
     const token = session({}, { aal: 'aal2', name: '~~~???' });
     expect(token.access_token).toMatch(/[-_]/);
-    expect(storedAuthState(token).aal.current).toBe('aal2');
+    expect(authStateOf(token).aal.current).toBe('aal2');
   });
 
   it('an unreadable token: level unknown, and with a verified factor the confirmation is asked for rather than skipped', () => {
-    expect(storedAuthState({ ...session(), access_token: 'not-a-jwt' }).aal).toEqual({ current: null, next: null });
-    expect(storedAuthState({ ...session(VERIFIED), access_token: 'not-a-jwt' }).needsSecondFactor).toBe(true);
+    expect(authStateOf({ ...session(), access_token: 'not-a-jwt' }).aal).toEqual({ current: null, next: null });
+    expect(authStateOf({ ...session(VERIFIED), access_token: 'not-a-jwt' }).needsSecondFactor).toBe(true);
   });
 
   it('is the state the session store reaches from the same stored session', () => {
     for (const stored of [session(), session(VERIFIED), session({ user_metadata: { require_pw_reset: true } }), session({}, { aal: 'aal2' })]) {
-      expect(storedAuthState(stored)).toEqual(storeStateOf(stored));
+      expect(authStateOf(stored)).toEqual(storeStateOf(stored));
     }
   });
 });

@@ -67,10 +67,11 @@ export function sessionUserOf(user: User): SessionUser {
 export const requiresPasswordChange = (user: User): boolean => user.user_metadata?.require_pw_reset === true;
 
 /**
- * The signed-in state a stored session stands for, as supabase-js' INITIAL_SESSION of it
- * would give (recovery aside: a reset link's session is never taken from storage).
+ * The signed-in state a session stands for: of supabase-js' events (session-store.ts, which
+ * adds whether it came from a reset link) and of the session stored on this device
+ * (src/app/stored-patient.ts, before supabase-js has loaded).
  */
-export function storedAuthState(session: Session): AuthState {
+export function authStateOf(session: Session): AuthState {
   const aal = storedAssuranceLevel(session);
   return {
     status: 'signedIn',

@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { authAnswerIn, createSessionStore, readStoredSession, SIGNED_OUT_STATE, storedAssuranceLevel } from './session-store';
+import { storedAssuranceLevel } from './auth-state';
+import { authAnswerIn, createSessionStore, readStoredSession, SIGNED_OUT_STATE } from './session-store';
 
 // spec §4 Authentication: the session events, the assurance level and the forced change.
 // The auth client is a stand-in that emits what supabase-js emits; the real client is

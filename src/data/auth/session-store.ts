@@ -28,10 +28,10 @@ import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabas
 import { createStore, shallowEqual } from '../../lib/store';
 import { supabase } from '../supabase-client';
 import { authAnswerIn, readStoredSession } from './stored-session';
-import { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, requiresPasswordChange, sessionUserOf, storedAssuranceLevel, type AuthState } from './auth-state';
+import { LOADING_STATE, SIGNED_OUT_STATE, authStateOf, type AuthState } from './auth-state';
 
 export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
-export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor, requiresPasswordChange, sessionUserOf, storedAssuranceLevel } from './auth-state';
+export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor } from './auth-state';
 export { authAnswerIn, readStoredSession } from './stored-session';
 
 type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'>;
@@ -76,22 +76,13 @@ export function createSessionStore(deps: SessionStoreDeps) {
       return;
     }
     const state = store.get();
-    const user = sessionUserOf(current.user);
-    const sameUser = state.status === 'signedIn' && state.user?.id === user.id;
     // Read from the session itself, as supabase-js does, but without its getSession(): that
     // refreshes a token close to expiry, whose TOKEN_REFRESHED would come back here — with a
-    // token lifetime under supabase-js' 90 s margin, a refresh storm.
-    const aal = storedAssuranceLevel(current);
-    // A refreshed token or an updated user changes the state in place (no spinner, no reload).
-    set({
-      ...state,
-      status: 'signedIn',
-      user,
-      requirePasswordChange: requiresPasswordChange(current.user),
-      recovery: event === 'PASSWORD_RECOVERY' || (sameUser && state.recovery),
-      aal,
-      needsSecondFactor: needsSecondFactorFor(aal),
-    });
+    // token lifetime under supabase-js' 90 s margin, a refresh storm. A refreshed token or an
+    // updated user changes the state in place (no spinner, no reload).
+    const next = authStateOf(current);
+    const sameUser = state.status === 'signedIn' && state.user?.id === next.user?.id;
+    set({ ...next, recovery: event === 'PASSWORD_RECOVERY' || (sameUser && state.recovery) });
   }
 
   return {
