@@ -7,27 +7,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_STATE } from '../data/auth/auth-state';
 import { storedSessionKey } from '../data/auth/stored-session';
-import { IDLE_SUMMARY } from '../data/session/summary';
-import { createOutboxViewStore } from '../data/sync/outbox-view';
-import { createSyncState } from '../data/sync/sync-state';
-import { createStore } from '../lib/store';
-import type { SessionBackend } from './session-context';
 import { SessionProvider } from './session-provider';
+import { fakeBackend } from './test-backend';
 
-const backend: SessionBackend = {
-  sessionStore: createStore(SIGNED_OUT_STATE),
-  appSession: {
-    start: vi.fn(),
-    summary: createStore(IDLE_SUMMARY),
-    onPullFailure: () => () => {},
-    signOut: vi.fn(async () => ({ ok: true as const, value: 'server' as const })),
-    syncState: createSyncState(),
-    outboxView: createOutboxViewStore(),
-    discard: vi.fn(async () => {}),
-    retry: vi.fn(async () => {}),
-    unsentChanges: vi.fn(async () => 0),
-  },
-};
+const { backend } = fakeBackend(SIGNED_OUT_STATE);
 
 const loadBackend = vi.hoisted(() => vi.fn());
 vi.mock('./backend-demand', async (original) => ({ ...(await original<typeof import('./backend-demand')>()), loadBackend }));

@@ -6,7 +6,6 @@
 // fake-indexeddb; the data layer is a stand-in handed out by a mocked loadBackend, so
 // supabase-js is never imported.
 import 'fake-indexeddb/auto';
-import type { Session } from '@supabase/supabase-js';
 import { act, render, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { Router } from 'wouter';
@@ -16,14 +15,11 @@ import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/au
 import { storedSessionKey } from '../data/auth/stored-session';
 import { openIdbMirror } from '../data/local/idb-reads';
 import { META, openLocalDb } from '../data/local/local-db';
-import { IDLE_SUMMARY, type PatientSummary } from '../data/session/summary';
-import { createOutboxViewStore } from '../data/sync/outbox-view';
-import { createSyncState } from '../data/sync/sync-state';
-import type { CustomerRecord } from '../domain/entities';
 import { customerFlags } from '../domain/setup-state';
-import { createStore } from '../lib/store';
+import { COMPLETE_CUSTOMER, testSession } from '../data/session/test-patient';
 import { useSessionView, type SessionBackend, type SessionContextValue } from './session-context';
 import { SessionProvider } from './session-provider';
+import { fakeBackend } from './test-backend';
 import { retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
 
 const loadBackend = vi.hoisted(() => vi.fn());
@@ -31,22 +27,7 @@ vi.mock('./backend-demand', async (original) => ({ ...(await original<typeof imp
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 
-const COMPLETE = {
-  id: 'u1',
-  first_name: 'Sandra',
-  webshop_customer_address: [{ id: 1, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur', phone: '0521234567' }],
-  webshop_customer_insurance: [{ id: 1, insurance_name: 'CSS', insurance_nr: '80756000000000000001' }],
-  webshop_customer_questionnaire: [{ id: 1, weight: 70, size: 170 }],
-  webshop_customer_additional_info: [{ id: 1, prescription_send_method: 'post', handled: true }],
-  webshop_customer_medication: [{ id: 1, medication_id: 11, expires_at: '2027-01-01', single_use: false, used: false }],
-} as unknown as CustomerRecord;
-
-const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
-const SESSION = {
-  access_token: jwt({ sub: 'u1', aal: 'aal1' }),
-  refresh_token: 'r',
-  user: { id: 'u1', email: 'p@example.test', user_metadata: { language: 'de' }, app_metadata: {}, aud: 'authenticated', created_at: '' },
-} as unknown as Session;
+const SESSION = testSession();
 
 const signedIn: AuthState = {
   ...LOADING_STATE,
@@ -55,25 +36,6 @@ const signedIn: AuthState = {
   aal: { current: 'aal1', next: 'aal1' },
 };
 
-function fakeBackend(auth: AuthState) {
-  const sessionStore = createStore(auth);
-  const summaries = createStore<PatientSummary>(IDLE_SUMMARY);
-  const backend: SessionBackend = {
-    sessionStore,
-    appSession: {
-      start: vi.fn(),
-      summary: summaries,
-      onPullFailure: () => () => {},
-      signOut: vi.fn(async () => ({ ok: true as const, value: 'server' as const })),
-      syncState: createSyncState(),
-      outboxView: createOutboxViewStore(),
-      discard: vi.fn(async () => {}),
-      retry: vi.fn(async () => {}),
-      unsentChanges: vi.fn(async () => 0),
-    },
-  };
-  return { backend, sessionStore, summaries };
-}
 
 let name = '';
 
@@ -85,7 +47,7 @@ async function startReturningPatient() {
     { key: META.owner, value: 'u1' },
     { key: META.pulledAt('customer'), value: 1000 },
   ]);
-  await db.customers.put(COMPLETE);
+  await db.customers.put(COMPLETE_CUSTOMER);
   db.close();
   const storage = { getItem: (key: string) => (key === storedSessionKey() ? JSON.stringify(SESSION) : null) };
   const found = await startStoredPatient({ location: { search: '', hash: '' }, storage, open: () => openIdbMirror(indexedDB, name), now: () => NOW });
@@ -128,7 +90,7 @@ describe('SessionProvider with a returning patient\'s stored state', () => {
   it('shows the patient signed in with the mirror\'s flags before the data layer has loaded', async () => {
     loadBackend.mockReturnValue(pendingForever());
     const { seen, now } = await shellAt('/dashboard');
-    const flags = customerFlags(COMPLETE, NOW);
+    const flags = customerFlags(COMPLETE_CUSTOMER, NOW);
     expect(flags).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
     // the very first render: no spinner in between
     expect(seen[0]?.session).toMatchObject({ status: 'signedIn', hasProfile: flags.hasProfile, hasSetup: flags.hasSetup, hasPrescriptions: flags.hasPrescriptions, onboardingStep: null, needsSecondFactor: false });
@@ -166,25 +128,18 @@ describe('SessionProvider with a returning patient\'s stored state', () => {
     expect(now().session).toMatchObject({ status: 'signedIn', hasPrescriptions: true });
     expect(storedPatient.get()).not.toBeNull();
 
-    const fresh = { ...customerFlags(COMPLETE, NOW), hasPrescriptions: false };
+    const fresh = { ...customerFlags(COMPLETE_CUSTOMER, NOW), hasPrescriptions: false };
     act(() => summaries.set({ key: 'u1:aal1', status: 'ready', flags: fresh, error: null }));
     expect(now().session).toMatchObject({ status: 'signedIn', hasPrescriptions: false });
     expect(storedPatient.get()).toBeNull();
   });
 
-  it('another patient signed in meanwhile (another tab): not one frame of the stored patient\'s state for them', async () => {
-    const other: AuthState = { ...signedIn, user: { id: 'u2', email: 'q@example.test', language: 'de', newEmail: null } };
-    const { backend } = fakeBackend(other);
-    loadBackend.mockResolvedValue(backend);
-    const { now } = await shellAt('/dashboard');
-    await waitFor(() => expect(backend.appSession.start).toHaveBeenCalled());
-    // u2's summary is not there yet: their view is loading, and u1's flags do not stand in
-    expect(now().session.status).toBe('loading');
-    expect(storedPatient.get()).toBeNull();
-  });
-
-  it('the same user at another assurance level (the second factor confirmed meanwhile): the stored state gives way', async () => {
-    const { backend } = fakeBackend({ ...signedIn, aal: { current: 'aal2', next: 'aal2' } });
+  // their summary is not there yet: their view is loading, and u1's flags do not stand in for one frame
+  it.each([
+    ['another patient signed in meanwhile (another tab)', { ...signedIn, user: { id: 'u2', email: 'q@example.test', language: 'de', newEmail: null } } satisfies AuthState],
+    ['the same user at another assurance level (the second factor confirmed meanwhile)', { ...signedIn, aal: { current: 'aal2', next: 'aal2' } } satisfies AuthState],
+  ])('%s: the stored state gives way at once', async (_, auth) => {
+    const { backend } = fakeBackend(auth);
     loadBackend.mockResolvedValue(backend);
     const { now } = await shellAt('/dashboard');
     await waitFor(() => expect(backend.appSession.start).toHaveBeenCalled());

@@ -3,14 +3,11 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { IntlProvider } from 'react-intl';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import de from '../../lang/de.json';
 import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
 import { customerFlags } from '../domain/setup-state';
-import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from '../data/session/patient-session';
-import { createOutboxViewStore } from '../data/sync/outbox-view';
-import { createSyncState } from '../data/sync/sync-state';
-import { createStore } from '../lib/store';
+import { summaryKey, type PatientSummary } from '../data/session/patient-session';
 import { notifications } from '../ui/notifications/notification-store';
 import { SIGNED_OUT } from './guards';
 import { NavBar } from './layout/nav-bar';
@@ -18,6 +15,7 @@ import { RouteScreen } from './route-screen';
 import type { RouteDef } from './routes';
 import type { SessionBackend } from './session-context';
 import { SessionProvider, sessionViewOf } from './session-provider';
+import { fakeBackend } from './test-backend';
 
 const signedIn = (over: Partial<AuthState> = {}): AuthState => ({
   ...LOADING_STATE,
@@ -59,24 +57,6 @@ describe('sessionViewOf', () => {
   });
 });
 
-function fakeBackend(auth: AuthState) {
-  const sessionStore = createStore(auth);
-  const summaries = createStore<PatientSummary>(IDLE_SUMMARY);
-  let report: (f: PullFailure) => void = () => {};
-  const appSession = {
-    start: vi.fn(),
-    summary: summaries,
-    onPullFailure: (listener: (f: PullFailure) => void) => ((report = listener), () => {}),
-    signOut: vi.fn(async () => ({ ok: true as const, value: 'server' as const })),
-    syncState: createSyncState(),
-    outboxView: createOutboxViewStore(),
-    discard: vi.fn(async () => {}),
-    retry: vi.fn(async () => {}),
-    unsentChanges: vi.fn(async () => 0),
-  } satisfies SessionBackend['appSession'];
-  const backend: SessionBackend = { sessionStore, appSession };
-  return { backend, sessionStore, summaries, appSession, report: (f: PullFailure) => report(f) };
-}
 
 const LOGIN: RouteDef = { path: '/login', titleId: 'title.login', guard: 'public', view: (() => null) as never, signedInRedirect: '/dashboard' };
 

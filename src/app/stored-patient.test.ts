@@ -15,40 +15,13 @@ import { dashboardAhead, readDashboardAhead } from '../data/local/read-ahead';
 import { summaryKey } from '../data/session/summary';
 import type { CustomerRecord, Medication } from '../domain/entities';
 import { customerFlags } from '../domain/setup-state';
+import { COMPLETE_CUSTOMER, testSession } from '../data/session/test-patient';
 import { retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 const NO_ANSWER = { search: '', hash: '' };
 
-const COMPLETE = {
-  id: 'u1',
-  first_name: 'Sandra',
-  webshop_customer_address: [{ id: 1, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur', phone: '0521234567' }],
-  webshop_customer_insurance: [{ id: 1, insurance_name: 'CSS', insurance_nr: '80756000000000000001' }],
-  webshop_customer_questionnaire: [{ id: 1, weight: 70, size: 170 }],
-  webshop_customer_additional_info: [{ id: 1, prescription_send_method: 'post', handled: true }],
-  webshop_customer_medication: [{ id: 1, medication_id: 11, expires_at: '2027-01-01', single_use: false, used: false }],
-} as unknown as CustomerRecord;
-
-/** An access token as GoTrue issues it: only its payload is read (aal). */
-const jwt = (payload: Record<string, unknown>) => `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
-
-const session = (id = 'u1', level: { aal?: 'aal1' | 'aal2'; factor?: boolean } = {}): Session =>
-  ({
-    access_token: jwt({ sub: id, aal: level.aal ?? 'aal1' }),
-    refresh_token: 'r',
-    expires_in: 3600,
-    token_type: 'bearer',
-    user: {
-      id,
-      email: `${id}@example.test`,
-      user_metadata: { language: 'de' },
-      app_metadata: {},
-      aud: 'authenticated',
-      created_at: '',
-      ...(level.factor ? { factors: [{ id: 'f', status: 'verified', factor_type: 'totp' }] } : {}),
-    },
-  }) as unknown as Session;
+const session = (id = 'u1', level: { aal?: 'aal1' | 'aal2'; factor?: boolean } = {}): Session => testSession({ id, email: `${id}@example.test`, ...level });
 
 /** localStorage as supabase-js leaves it: the session under its key. */
 const storageWith = (stored: Session | null): Pick<Storage, 'getItem'> => ({
@@ -71,7 +44,7 @@ async function mirrorOf(owner: string, { pulled = true } = {}): Promise<{ name: 
   dbs.push(db);
   await db.meta.put({ key: META.owner, value: owner });
   if (pulled) await db.meta.bulkPut([{ key: META.pulledAt('customer'), value: 2000 }, { key: META.pulledAt('orders'), value: 2000 }]);
-  await db.customers.put({ ...COMPLETE, id: owner } as CustomerRecord);
+  await db.customers.put({ ...COMPLETE_CUSTOMER, id: owner } as CustomerRecord);
   await db.medications.put({ pharmacode: 11, dscrd: 'Alpha' } as Medication);
   return { name, db };
 }
@@ -116,7 +89,7 @@ describe('startStoredPatient', () => {
 
     const stored = storedPatient.get();
     expect(stored?.auth).toMatchObject({ status: 'signedIn', user: { id: 'u1', email: 'u1@example.test', language: 'de' }, needsSecondFactor: false });
-    expect(stored?.summary).toEqual({ key: summaryKey(stored!.auth), status: 'ready', flags: customerFlags(COMPLETE, NOW), error: null });
+    expect(stored?.summary).toEqual({ key: summaryKey(stored!.auth), status: 'ready', flags: customerFlags(COMPLETE_CUSTOMER, NOW), error: null });
     expect(stored?.summary.key).toBe('u1:aal1');
     expect(stored?.summary.flags).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
     expect(readAhead).toHaveBeenCalledOnce();

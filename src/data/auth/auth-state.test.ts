@@ -4,15 +4,12 @@
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { authStateOf, type AuthState } from './auth-state';
+import { testJwt } from '../session/test-patient';
 import { createSessionStore } from './session-store';
-
-/** base64url without padding, as in a JWT */
-const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const jwt = (payload: Record<string, unknown>) => `h.${base64url(JSON.stringify(payload))}.s`;
 
 const session = (user: Record<string, unknown> = {}, payload: Record<string, unknown> = { aal: 'aal1' }): Session =>
   ({
-    access_token: jwt({ sub: 'u1', ...payload }),
+    access_token: testJwt({ sub: 'u1', ...payload }),
     refresh_token: 'r',
     expires_in: 3600,
     token_type: 'bearer',

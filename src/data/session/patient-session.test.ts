@@ -15,20 +15,11 @@ import { createRealtimeStatus } from '../realtime/realtime-status';
 import { createOutboxViewStore } from '../sync/outbox-view';
 import { createSyncState } from '../sync/sync-state';
 import { createPatientSession, type PullFailure } from './patient-session';
+import { COMPLETE_CUSTOMER } from './test-patient';
 import type { PatientRuntime, RuntimeDeps } from './patient-runtime';
 import type { TabChannel, TabMessage } from './tab-channel';
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
-
-const COMPLETE = {
-  id: 'u1',
-  first_name: 'Sandra',
-  webshop_customer_address: [{ id: 1, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur', phone: '0521234567' }],
-  webshop_customer_insurance: [{ id: 1, insurance_name: 'CSS', insurance_nr: '80756000000000000001' }],
-  webshop_customer_questionnaire: [{ id: 1, weight: 70, size: 170 }],
-  webshop_customer_additional_info: [{ id: 1, prescription_send_method: 'post', handled: true }],
-  webshop_customer_medication: [{ id: 1, medication_id: 1, expires_at: '2027-01-01', single_use: false, used: false }],
-} as unknown as CustomerRecord;
 
 const ok: PullResult = { ok: true, value: 'written' };
 const allOk = (): Record<PullArea, PullResult> => ({ customer: ok, orders: ok, medications: ok, insurers: ok });
@@ -134,7 +125,7 @@ describe('patient session: starting', () => {
     expect(h.startRuntime.mock.calls[0]![0].userId).toBe('u1');
     expect(h.session.summary.get()).toMatchObject({ key: 'u1:aal1', status: 'loading' });
     expect(h.runtimes[0]!.pullAll).toHaveBeenCalledOnce();
-    await h.pulled('u1', { ...COMPLETE, id: 'u1' });
+    await h.pulled('u1', { ...COMPLETE_CUSTOMER, id: 'u1' });
     await vi.waitFor(() =>
       expect(h.session.summary.get()).toMatchObject({ key: 'u1:aal1', status: 'ready', flags: { hasProfile: true, hasSetup: true, hasPrescriptions: true } }),
     );
@@ -151,7 +142,7 @@ describe('patient session: starting', () => {
 
   it('offline with an earlier pull in the mirror: ready from it although the pull fails', async () => {
     const h = harness();
-    await h.pulled('u1', { ...COMPLETE, id: 'u1' });
+    await h.pulled('u1', { ...COMPLETE_CUSTOMER, id: 'u1' });
     h.auth.set(signedIn());
     await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
     h.runtimes[0]!.finish(reportOf({ ...allOk(), customer: { ok: false, error: 'network' } }));
@@ -233,7 +224,7 @@ describe('patient session: ending', () => {
     // a session that ended on its own keeps what was never sent
     expect(h.wipe.mock.calls[0]![1]).toEqual({ keepPending: true });
     h.runtimes[0]!.finish(reportOf({ ...allOk(), customer: { ok: false, error: 'network' } }));
-    await h.pulled('u1', COMPLETE);
+    await h.pulled('u1', COMPLETE_CUSTOMER);
     await new Promise((r) => setTimeout(r, 20));
     expect(h.session.summary.get().status).toBe('idle');
   });
