@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues';
 
 /**
  * The entry's stylesheet (about 3 kB gzip) goes into index.html as a <style>: a linked one
@@ -28,9 +29,10 @@ function inlineEntryCss(): Plugin {
 
 // The PWA plugin builds sw/sw.ts with Workbox's injectManifest (the worker's rules are in
 // sw/sw.ts and sw/rules.ts) and writes the web app manifest below.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    precompiledCatalogues(),
     inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -97,6 +99,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  // the dev server keeps the parser: the production build is what the precompiled texts are for
+  resolve: { alias: command === 'build' ? [precompiledMessagesOnly] : [] },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {
@@ -136,4 +140,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

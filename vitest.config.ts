@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompiledCatalogues } from './scripts/precompiled-catalogues';
 
 // Backend tests drive one local stack per project (tests/setup/local-stack.ts): on PGlite
 // always, on a throwaway PostgreSQL 15 server too when one is installed.
@@ -28,7 +29,7 @@ const backend = (name: string, groupOrder: number, { own = [], exclude = [] }: {
 });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompiledCatalogues()],
   test: {
     projects: [
       {

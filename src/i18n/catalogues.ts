@@ -1,10 +1,14 @@
 // Loads a language catalogue. Each language is its own chunk (code splitting): a German
 // visitor never downloads the French texts. The service worker precaches both.
+// `?catalogue`: the messages arrive parsed (ICU ASTs, scripts/precompiled-catalogues.ts), so
+// the browser parses no message while it renders.
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Lang } from './languages';
 
-export type Catalogue = Record<string, string>;
+/** Messages by id: parsed (as loaded here) or as text (the JSON files themselves, in tests). */
+export type Catalogue = Record<string, MessageFormatElement[]> | Record<string, string>;
 
-const loaders = import.meta.glob<Catalogue>('../../lang/*.json', { import: 'default' });
+const loaders = import.meta.glob<Catalogue>('../../lang/*.json', { query: '?catalogue', import: 'default' });
 const cache = new Map<Lang, Catalogue>();
 /** loads under way: the early request of the landing (src/app/landing.ts) and the provider's share one */
 const loading = new Map<Lang, Promise<Catalogue>>();
