@@ -1,7 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues';
+import { icuWarmUp } from './scripts/icu-warm-up.ts';
+import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
 
 /**
  * The entry's stylesheet (about 3 kB gzip) goes into index.html as a <style>: a linked one
@@ -33,6 +34,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     precompiledCatalogues(),
+    icuWarmUp(),
     inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { precompiledCatalogues } from './scripts/precompiled-catalogues';
+import { precompiledCatalogues } from './scripts/precompiled-catalogues.ts';
 
 // Backend tests drive one local stack per project (tests/setup/local-stack.ts): on PGlite
 // always, on a throwaway PostgreSQL 15 server too when one is installed.

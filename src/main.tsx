@@ -4,8 +4,6 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
-import { warmUpIntl } from './i18n/intl';
-import { languageStore } from './i18n/language-store';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import './ui/styles.css';
 
@@ -20,8 +18,6 @@ if (!element) throw new Error('#root missing in index.html');
 // transition, so React renders in slices and the page stays responsive; the service worker is
 // registered once that render is committed and painted, and the browser is idle.
 const root = createRoot(element);
-// after the catalogue's import() that boot-start queued: its request leaves first
-queueMicrotask(() => warmUpIntl(languageStore.get()));
 
 function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5000 });

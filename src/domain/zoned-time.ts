@@ -7,11 +7,14 @@ export type CalendarDate = string;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The locale of the readings below: its parts are numbers in a fixed order, whatever the app's language. */
+export const WALL_CLOCK_LOCALE = 'en-GB';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
+    f = new Intl.DateTimeFormat(WALL_CLOCK_LOCALE, {
       timeZone,
       year: 'numeric',
       month: '2-digit',

@@ -22,15 +22,3 @@ export function translate(intl: Pick<IntlShape<string>, 'messages' | 'formatMess
   if (!(id in intl.messages)) return missingTranslation(id);
   return String(intl.formatMessage({ id }, values as Record<string, string>));
 }
-
-/**
- * The first use of Intl loads the browser's locale data, and react-intl's provider checks the
- * locale's support on creation: tens of milliseconds on a phone. Done while the first view's
- * files are still on their way (main.tsx), that time is not spent in the first render.
- */
-export function warmUpIntl(lang: Lang): void {
-  const locale = `${lang}-CH`;
-  Intl.NumberFormat.supportedLocalesOf(locale);
-  Intl.DateTimeFormat.supportedLocalesOf(locale);
-  new Intl.PluralRules(locale).select(1);
-}
