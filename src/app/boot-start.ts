@@ -6,13 +6,19 @@
 // or at once when the mirror had nothing of them.
 import { backendNeededAtOnce, loadBackend, localStorageOrNone } from './backend-demand';
 import { preloadLanding } from './landing';
-import { routeAt } from './route-at';
-import { startStoredPatient } from './stored-patient';
+import { routeAt, signedInLandingPath } from './route-at';
+import { resumesStoredSession, startStoredPatient } from './stored-patient';
 
-const stored = startStoredPatient({ location: window.location, storage: localStorageOrNone(), readAhead: routeAt(window.location.pathname)?.readAhead });
+const storage = localStorageOrNone();
+const { pathname, search } = window.location;
+// A start that resumes a stored session is signed in: / and /login send it on to its page
+// (route-screen.tsx), so that page's chunk and data are what the start prepares.
+const resumes = resumesStoredSession(window.location, storage);
+const viewPath = resumes ? signedInLandingPath(pathname, search) : pathname;
+const stored = resumes ? startStoredPatient({ location: window.location, storage, readAhead: routeAt(viewPath)?.readAhead }) : null;
 const loadBackendNow = () => void loadBackend().catch(() => undefined);
 
 /** Settles once the catalogue and the landing view's chunk (for a returning patient: and their data) have loaded, or failed: the provider and the view ask again. */
-export const landing: Promise<void> = preloadLanding(window.location.pathname, stored);
+export const landing: Promise<void> = preloadLanding(pathname, stored, viewPath);
 if (stored) void stored.then((found) => found || loadBackendNow());
 else if (backendNeededAtOnce(window.location)) loadBackendNow();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { languageStore } from '../i18n/language-store';
 import { preloadLanding } from './landing';
-import { matchesPattern, routeAt } from './route-at';
+import { matchesPattern, routeAt, signedInLandingPath } from './route-at';
 import { ROUTES } from './routes';
 
 describe('matchesPattern (the router reading of a route pattern)', () => {
@@ -33,6 +33,21 @@ describe('routeAt', () => {
     expect(routeAt('/de')?.path).toBe('/');
     expect(routeAt('/profile')?.path).toBe('/profile/overview/:showInfo?');
     expect(routeAt('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('signedInLandingPath (what a start with a stored session prepares)', () => {
+  it('/ and /login: the page route-screen.tsx sends a signed-in user to, with a language prefix too', () => {
+    expect(signedInLandingPath('/', '')).toBe('/dashboard');
+    expect(signedInLandingPath('/fr', '')).toBe('/dashboard');
+    expect(signedInLandingPath('/login', '')).toBe('/dashboard');
+    expect(signedInLandingPath('/login', '?next=%2Forders%3Fopen%3D1')).toBe('/orders');
+  });
+
+  it("a ?next= of another site is not followed; other pages are shown themselves", () => {
+    expect(signedInLandingPath('/login', '?next=//evil.example/x')).toBe('/dashboard');
+    expect(signedInLandingPath('/orders', '?next=/profile')).toBe('/orders');
+    expect(signedInLandingPath('/fr/generics', '')).toBe('/fr/generics');
   });
 });
 

@@ -13,10 +13,12 @@ import { routeAt } from './route-at';
  * or /fr prefix takes effect here already, so only that language's catalogue is loaded.
  * For a returning patient (`storedPatient`: their flags and the view's data read from the
  * mirror, stored-patient.ts) it waits for that too: the first paint shows their screen with
- * its data. Failures are left to the provider and the view, which ask again and show them.
+ * its data. `viewPath`: the path whose view the first screen shows, when it is not the address's
+ * (a signed-in start at / shows the dashboard). Failures are left to the provider and the view,
+ * which ask again and show them.
  */
-export async function preloadLanding(pathname: string, storedPatient: Promise<boolean> | null = null): Promise<void> {
+export async function preloadLanding(pathname: string, storedPatient: Promise<boolean> | null = null, viewPath: string = pathname): Promise<void> {
   const prefix = splitLanguagePrefix(pathname);
   if (prefix) languageStore.set(prefix.lang);
-  await Promise.allSettled([loadCatalogue(languageStore.get()), routeAt(pathname)?.view.preload?.(), storedPatient]);
+  await Promise.allSettled([loadCatalogue(languageStore.get()), routeAt(viewPath)?.view.preload?.(), storedPatient]);
 }

@@ -1,6 +1,7 @@
 // Which route of the table a path shows, as the router reads it — without the router, so the
 // entry (landing.ts, backend-demand.ts) and the end-to-end tests can ask before React runs.
 import { splitLanguagePrefix } from '../i18n/languages';
+import { signedInTarget } from './guards';
 import { REDIRECTS, ROUTES, type RouteDef } from './routes';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -22,3 +23,13 @@ export function routeAt(pathname: string): RouteDef | undefined {
   return ROUTES.find((def) => matchesPattern(def.path, target));
 }
 
+
+/**
+ * The path a signed-in start shows: a page that sends signed-in users on (/, /login:
+ * RouteDef.signedInRedirect) gives the path route-screen.tsx redirects to (the login's ?next=
+ * included); any other path is shown itself.
+ */
+export function signedInLandingPath(pathname: string, search: string): string {
+  const target = routeAt(pathname)?.signedInRedirect;
+  return target ? new URL(signedInTarget(target, search), 'https://same.site').pathname : pathname;
+}

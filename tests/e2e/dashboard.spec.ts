@@ -128,42 +128,46 @@ test.describe('dashboard, a returning patient\'s start', () => {
   // issue 13 performance: the installed app's first screen is the plan itself, from the stored
   // session and the mirror; supabase-js and Dexie are asked for only once it is painted, and
   // their arrival moves nothing on it
-  test('the first paint shows the plan (no spinner before it), the data layer loads after it, nothing shifts', async ({ context, page }) => {
-    await signIn(page, DEMO);
-    await underServiceWorker(page);
-    await expect(plan(page)).toBeVisible();
-    await page.close();
+  // the installed app opens /dashboard; a bookmark of the home page is sent on to it, prepared the same
+  for (const entry of ['/dashboard', '/']) {
+    test(`opening ${entry}: the first paint shows the plan (no spinner before it), the data layer loads after it, nothing shifts`, async ({ context, page }) => {
+      await signIn(page, DEMO);
+      await underServiceWorker(page);
+      await expect(plan(page)).toBeVisible();
+      await page.close();
 
-    await context.addInitScript(() => {
-      const w = window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } };
-      w.__start = { spinner: false, planAt: 0, shift: 0 };
-      new MutationObserver(() => {
-        if (w.__start.planAt) return;
-        if (document.querySelector('main .spinner')) w.__start.spinner = true;
-        if (document.querySelector('#intake-plan li[aria-current="time"]')) w.__start.planAt = performance.now();
-      }).observe(document, { childList: true, subtree: true });
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__start.shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
+      await context.addInitScript(() => {
+        const w = window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } };
+        w.__start = { spinner: false, planAt: 0, shift: 0 };
+        new MutationObserver(() => {
+          if (w.__start.planAt) return;
+          if (document.querySelector('main .spinner')) w.__start.spinner = true;
+          if (document.querySelector('#intake-plan li[aria-current="time"]')) w.__start.planAt = performance.now();
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__start.shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const again = await context.newPage();
+      const dataLayer: number[] = [];
+      again.on('request', (request) => {
+        if (/\/assets\/(supabase|local-db)-/.test(request.url())) dataLayer.push(Date.now());
+      });
+      const started = Date.now();
+      await again.goto(entry);
+      await expect(currentPeriod(again)).toBeVisible();
+      // the data layer takes over: the sign-out works, the plan stays
+      await expect(again.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeEnabled();
+      await expect(currentPeriod(again)).toBeVisible();
+      const start = await again.evaluate(() => (window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } }).__start);
+      expect(start.spinner).toBe(false);
+      expect(start.planAt).toBeGreaterThan(0);
+      expect(dataLayer.length).toBeGreaterThan(0);
+      expect(Math.min(...dataLayer) - started).toBeGreaterThan(start.planAt - 50);
+      expect(start.shift).toBe(0);
+      await expect(again).toHaveURL(/\/dashboard$/);
     });
-    const again = await context.newPage();
-    const dataLayer: number[] = [];
-    again.on('request', (request) => {
-      if (/\/assets\/(supabase|local-db)-/.test(request.url())) dataLayer.push(Date.now());
-    });
-    const started = Date.now();
-    await again.goto('/dashboard');
-    await expect(currentPeriod(again)).toBeVisible();
-    // the data layer takes over: the sign-out works, the plan stays
-    await expect(again.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeEnabled();
-    await expect(currentPeriod(again)).toBeVisible();
-    const start = await again.evaluate(() => (window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } }).__start);
-    expect(start.spinner).toBe(false);
-    expect(start.planAt).toBeGreaterThan(0);
-    expect(dataLayer.length).toBeGreaterThan(0);
-    expect(Math.min(...dataLayer) - started).toBeGreaterThan(start.planAt - 50);
-    expect(start.shift).toBe(0);
-  });
+  }
 });
 
 test.describe('dashboard accessibility', () => {
