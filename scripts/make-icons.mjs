@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// Renders public/favicon.svg into the PNG icons of the web app manifest with the system
-// Chromium. Run after changing the logo: node scripts/make-icons.mjs
+// Renders public/favicon.svg into the PNG icons of the web app manifest, and the product
+// placeholder (scripts/images/product-placeholder.svg) into public/images/product-placeholder.png,
+// with the system Chromium. Run after changing either: node scripts/make-icons.mjs
+// The placeholder is a raster image: the page decodes it off the main thread, where an SVG
+// image is a document of its own, built on the main thread for every picture that shows it.
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
@@ -15,4 +18,8 @@ for (const [file, size, padding] of [['icon-192.png', 192, 0], ['icon-512.png', 
     <div style="width:${inner}px;height:${inner}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</div></body>`);
   await page.screenshot({ path: `public/icons/${file}`, omitBackground: !padding });
 }
+const placeholder = readFileSync('scripts/images/product-placeholder.svg', 'utf8');
+await page.setViewportSize({ width: 500, height: 500 });
+await page.setContent(`<body style="margin:0">${placeholder}</body>`);
+await page.screenshot({ path: 'public/images/product-placeholder.png', clip: { x: 0, y: 0, width: 500, height: 500 } });
 await browser.close();

@@ -3,5 +3,5 @@
 
 export type ProductImageSize = 150 | 500;
 
-/** Shipped with the app (public/) and precached, so it also shows offline. */
-export const PRODUCT_IMAGE_PLACEHOLDER = '/images/product-placeholder.svg';
+/** Shipped with the app (public/) and precached, so it also shows offline; a raster image (decoded off the main thread), drawn from scripts/images/product-placeholder.svg. */
+export const PRODUCT_IMAGE_PLACEHOLDER = '/images/product-placeholder.png';

@@ -53,7 +53,7 @@ test.describe('service worker', () => {
       .flatMap(([, list]) => list.map((u) => new URL(u).pathname));
     expect(urls).toContain('/index.html');
     expect(urls).toContain('/manifest.webmanifest');
-    expect(urls).toContain('/images/product-placeholder.svg');
+    expect(urls).toContain('/images/product-placeholder.png');
     expect(urls.some((u) => /^\/assets\/de-[\w-]+\.js$/.test(u))).toBe(true);
     expect(urls.some((u) => /^\/assets\/fr-[\w-]+\.js$/.test(u))).toBe(true);
     // route chunks (lazily loaded views) are there before they are first visited
@@ -143,7 +143,7 @@ test.describe('service worker', () => {
     await context.setOffline(true);
     reachable = false;
     expect(await load(picture)).toEqual({ ok: true, width: 1 });
-    // not cached and offline: the placeholder (500 px square SVG) instead of a broken image
+    // not cached and offline: the placeholder (a 500 px square PNG) instead of a broken image
     const other = await load('https://documedis.hcisolutions.ch/2020-01/api/products/image/PICFRONT/Pharmacode/767890/500');
     expect(other.ok).toBe(true);
     expect(other.width).toBe(500);

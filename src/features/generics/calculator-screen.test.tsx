@@ -71,7 +71,7 @@ describe('CalculatorScreen: the comparison', () => {
     expect(squash(helvepharm?.textContent)).not.toContain('günstiger');
     // 150 px pictures: the flat front when there is no 3D one, the placeholder when none
     expect(mepha?.querySelector('img')?.getAttribute('src')).toMatch(/\/PICFRONT\/Pharmacode\/2002\/150$/);
-    expect(helvepharm?.querySelector('img')?.getAttribute('src')).toBe('/images/product-placeholder.svg');
+    expect(helvepharm?.querySelector('img')?.getAttribute('src')).toBe('/images/product-placeholder.png');
 
     expect(squash(list.textContent)).toContain(`Mit einem Generikum sparen Sie bis zu ${percent('de', 40)} pro Stück.`);
     expect(squash(list.textContent)).toContain(`Zum Vergleich: Ihr Medikament kostet ${money('de', 1.35)} pro Stück.`);

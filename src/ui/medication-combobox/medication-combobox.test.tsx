@@ -11,7 +11,7 @@ import fr from '../../../lang/fr.json';
 import { TestProviders } from '../../i18n/test-providers';
 import { MedicationCombobox, type ComboboxOption, type ComboboxStatus, type MedicationComboboxProps } from './medication-combobox';
 
-const option = (n: number): ComboboxOption => ({ key: String(1000 + n), name: `MEDIKAMENT ${n} Tabl 10 mg 30 Stk`, detail: `30 Stk, CHF ${n}.00`, pictureSrc: '/images/product-placeholder.svg' });
+const option = (n: number): ComboboxOption => ({ key: String(1000 + n), name: `MEDIKAMENT ${n} Tabl 10 mg 30 Stk`, detail: `30 Stk, CHF ${n}.00`, pictureSrc: '/images/product-placeholder.png' });
 const SEVEN = Array.from({ length: 7 }, (_, i) => option(i + 1));
 
 function Harness({ initial = '', onChange, ...props }: Partial<MedicationComboboxProps> & { initial?: string }) {
@@ -115,7 +115,7 @@ describe('MedicationCombobox', () => {
     const input = renderBox();
     await userEvent.type(input, 'lipor');
     const first = screen.getAllByRole('option')[0] as HTMLElement;
-    expect(first.querySelector('img')?.getAttribute('src')).toBe('/images/product-placeholder.svg');
+    expect(first.querySelector('img')?.getAttribute('src')).toBe('/images/product-placeholder.png');
     expect(first.querySelector('img')?.getAttribute('alt')).toBe('');
     expect(first.textContent).toContain('30 Stk, CHF 1.00');
   });

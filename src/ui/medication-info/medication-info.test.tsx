@@ -14,7 +14,7 @@ const NAME = 'AMLOVASC Tabl 5 mg 30 Stk';
 
 function Harness({ state, initiallyOpen = false }: { state: MedicationInfoState; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
-  return <MedicationInfo name={NAME} pictureSrc="/images/product-placeholder.svg" state={open ? state : { status: 'idle' }} open={open} onOpenChange={setOpen} />;
+  return <MedicationInfo name={NAME} pictureSrc="/images/product-placeholder.png" state={open ? state : { status: 'idle' }} open={open} onOpenChange={setOpen} />;
 }
 
 function renderInfo(state: MedicationInfoState, lang: 'de' | 'fr' = 'de') {
