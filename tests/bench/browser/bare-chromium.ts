@@ -1,0 +1,91 @@
+// A Chromium for measuring a page without Playwright in it. Playwright enables its DevTools
+// domains (Network, Runtime, Page) on every page of its browsers; with Network on, the browser
+// records the script stack that started each request, and for a request started by a bundled
+// module's top-level code V8 parses the whole script again to know its source positions: about
+// 50 ms at 4× CPU slowdown, twice per start of this app, and none of it happens on a phone.
+// So the benchmark starts its own Chromium, lets Playwright set the app up over CDP, disconnects
+// it, and drives the measured pages with a few bare DevTools commands.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+
+export interface BareChromium {
+  /** the browser's DevTools endpoint (for Playwright's connectOverCDP and for BareCdp) */
+  wsEndpoint: string;
+  close(): Promise<void>;
+}
+
+/** Starts Chromium headless with its own profile and a DevTools port, with the flags of the end-to-end runs. */
+export async function launchBareChromium(executablePath: string, args: readonly string[]): Promise<BareChromium> {
+  const profile = mkdtempSync(join(tmpdir(), 'bare-chromium-'));
+  const child: ChildProcess = spawn(executablePath, ['--headless', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const wsEndpoint = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools endpoint: ${seen}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/u.exec(seen);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium ended (${code}): ${seen}`)));
+  });
+  return {
+    wsEndpoint,
+    async close() {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await ended;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+type Params = Record<string, unknown>;
+
+/** The DevTools protocol over one WebSocket, with flat sessions (`sessionId` on each message). */
+export class BareCdp {
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (result: Params) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<string, Array<(params: Params, sessionId?: string) => void>>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { id?: number; result?: Params; error?: { message: string }; method?: string; params?: Params; sessionId?: string };
+      if (message.id !== undefined) {
+        const waiting = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.error) waiting?.reject(new Error(message.error.message));
+        else waiting?.resolve(message.result ?? {});
+      } else if (message.method) {
+        for (const listener of this.listeners.get(message.method) ?? []) listener(message.params ?? {}, message.sessionId);
+      }
+    });
+  }
+
+  static async connect(wsEndpoint: string): Promise<BareCdp> {
+    const socket = new WebSocket(wsEndpoint, { perMessageDeflate: false });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new BareCdp(socket);
+  }
+
+  send<T = Params>(method: string, params: Params = {}, sessionId?: string): Promise<T> {
+    const id = ++this.nextId;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: (result) => resolve(result as T), reject });
+      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  }
+
+  on(method: string, listener: (params: Params, sessionId?: string) => void): void {
+    this.listeners.set(method, [...(this.listeners.get(method) ?? []), listener]);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
