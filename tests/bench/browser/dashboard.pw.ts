@@ -96,7 +96,11 @@ test('offline cold start of the installed app to the intake plan', async ({ base
     const cdp = await BareCdp.connect(chromium.wsEndpoint);
     // no network: every request that leaves the browser fails, as offline (the service worker
     // answers the app's own files from its cache; what it asks the network for fails)
-    cdp.on('Fetch.requestPaused', (event) => void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'InternetDisconnected' }).catch(() => undefined));
+    let refused = 0;
+    cdp.on('Fetch.requestPaused', (event) => {
+      refused += 1;
+      void cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'InternetDisconnected' }).catch(() => undefined);
+    });
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
 
     const painted: number[] = [];
@@ -122,6 +126,8 @@ test('offline cold start of the installed app to the intake plan', async ({ base
       await cdp.send('Target.closeTarget', { targetId });
     }
     cdp.close();
+    // the starts did ask the network (product pictures, the data layer after the paint): it was refused
+    if (refused === 0) throw new Error('no request reached the network: the offline emulation was not in place');
     report(`\ndashboard offline cold start, ${PHONE.width}×${PHONE.height} window, ${CPU_SLOWDOWN}× CPU slowdown, service worker stopped before each of ${COLD_STARTS} starts (${load()}):`);
     report(`  intake plan painted (visible, Element Timing; budget 1000 ms): ${figures(painted).text}`);
     report(`  first contentful paint: ${figures(fcp).text}`);
