@@ -1,8 +1,9 @@
 // A Chromium for measuring a page without Playwright in it. Playwright enables its DevTools
-// domains (Network, Runtime, Page) on every page of its browsers; with Network on, the browser
-// records the script stack that started each request, and for a request started by a bundled
-// module's top-level code V8 parses the whole script again to know its source positions: about
-// 50 ms at 4× CPU slowdown, twice per start of this app, and none of it happens on a phone.
+// domains (Network, Runtime, Page) on every page of its browsers; with them on, the browser
+// records script stacks (the stack that started each request among them), and for a stack in a
+// bundled module's top-level code V8 parses the whole script again to know its source
+// positions. Traces of this app's start showed two such parses of the entry while it was
+// evaluated, about 50 ms each at 4× CPU slowdown; none of it happens on a phone.
 // So the benchmark starts its own Chromium, lets Playwright set the app up over CDP, disconnects
 // it, and drives the measured pages with a few bare DevTools commands.
 import { spawn, type ChildProcess } from 'node:child_process';
