@@ -7,15 +7,14 @@
 import { backendNeededAtOnce, loadBackend, localStorageOrNone } from './backend-demand';
 import { preloadLanding } from './landing';
 import { routeAt, signedInLandingPath } from './route-at';
-import { resumesStoredSession, startStoredPatient } from './stored-patient';
+import { startStoredPatient } from './stored-patient';
 
-const storage = localStorageOrNone();
 const { pathname, search } = window.location;
-// A start that resumes a stored session is signed in: / and /login send it on to its page
-// (route-screen.tsx), so that page's chunk and data are what the start prepares.
-const resumes = resumesStoredSession(window.location, storage);
-const viewPath = resumes ? signedInLandingPath(pathname, search) : pathname;
-const stored = resumes ? startStoredPatient({ location: window.location, storage, readAhead: routeAt(viewPath)?.readAhead }) : null;
+// A start that resumes a stored session (startStoredPatient answers) is signed in: / and /login
+// send it on to its page (route-screen.tsx), so that page's chunk and data are what the start
+// prepares. The read ahead runs once the mirror is open, after viewPath below is known.
+const stored = startStoredPatient({ location: window.location, storage: localStorageOrNone(), readAhead: (reads) => routeAt(viewPath)?.readAhead?.(reads) ?? Promise.resolve() });
+const viewPath = stored ? signedInLandingPath(pathname, search) : pathname;
 const loadBackendNow = () => void loadBackend().catch(() => undefined);
 
 /** Settles once the catalogue and the landing view's chunk (for a returning patient: and their data) have loaded, or failed: the provider and the view ask again. */

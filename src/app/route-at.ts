@@ -23,7 +23,6 @@ export function routeAt(pathname: string): RouteDef | undefined {
   return ROUTES.find((def) => matchesPattern(def.path, target));
 }
 
-
 /**
  * The path a signed-in start shows: a page that sends signed-in users on (/, /login:
  * RouteDef.signedInRedirect) gives the path route-screen.tsx redirects to (the login's ?next=

@@ -16,7 +16,7 @@ import { summaryKey } from '../data/session/summary';
 import type { CustomerRecord, Medication } from '../domain/entities';
 import { customerFlags } from '../domain/setup-state';
 import { COMPLETE_CUSTOMER, testSession } from '../data/session/test-patient';
-import { resumesStoredSession, retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
+import { retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 const NO_ANSWER = { search: '', hash: '' };
@@ -66,9 +66,6 @@ describe('startStoredPatient', () => {
     expect(startStoredPatient({ location: NO_ANSWER, storage: undefined, open })).toBeNull();
     expect(open).not.toHaveBeenCalled();
     expect(storedPatient.get()).toBeNull();
-    expect(resumesStoredSession(NO_ANSWER, storageWith(null))).toBe(false);
-    expect(resumesStoredSession(NO_ANSWER, undefined)).toBe(false);
-    expect(resumesStoredSession(NO_ANSWER, storageWith(session()))).toBe(true);
   });
 
   it('nothing to read when the address brings an answer of the auth service: that decides who is signed in', () => {
@@ -77,7 +74,6 @@ describe('startStoredPatient', () => {
     expect(startStoredPatient({ location: { search: '', hash: '#access_token=a&refresh_token=r' }, storage, open })).toBeNull();
     expect(startStoredPatient({ location: { search: '?code=abc', hash: '' }, storage, open })).toBeNull();
     expect(open).not.toHaveBeenCalled();
-    expect(resumesStoredSession({ search: '?code=abc', hash: '' }, storage)).toBe(false);
   });
 
   it('the mirror holds this patient: their signed-in state and flags, and the route\'s data read ahead', async () => {

@@ -49,11 +49,6 @@ export interface StoredPatientOptions {
   timeoutMs?: number;
 }
 
-/** Whether the start resumes a session this device keeps (and the address brings no answer of the auth service, which decides instead). */
-export function resumesStoredSession(location: Pick<Location, 'search' | 'hash'>, storage: Pick<Storage, 'getItem'> | undefined): boolean {
-  return !authAnswerIn(location) && readStoredSession(storage) !== null;
-}
-
 /**
  * Reads the stored patient (boot-start.ts, once). Null when there is none to read; else
  * settles with whether the mirror held this patient's flags (the shell can then show their
@@ -67,7 +62,8 @@ export function startStoredPatient({
   now = () => new Date(),
   timeoutMs = STORED_PATIENT_TIMEOUT_MS,
 }: StoredPatientOptions): Promise<boolean> | null {
-  const session = resumesStoredSession(location, storage) ? readStoredSession(storage) : null;
+  if (authAnswerIn(location)) return null;
+  const session = readStoredSession(storage);
   if (!session) return null;
   const auth = authStateOf(session);
   let timedOut = false;
