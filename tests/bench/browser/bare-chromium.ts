@@ -38,10 +38,17 @@ export async function launchBareChromium(executablePath: string, args: readonly 
   return {
     wsEndpoint,
     async close() {
+      // Browser.close ends the helper processes too before the browser exits (a signal to the
+      // browser alone left them writing into the profile while it was removed)
       const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      // its answer may not arrive before the connection goes: the exit is what is waited for
+      await BareCdp.connect(wsEndpoint)
+        .then((cdp) => void cdp.send('Browser.close').catch(() => undefined))
+        .catch(() => child.kill());
       await ended;
-      rmSync(profile, { recursive: true, force: true });
+      clearTimeout(killer);
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

@@ -70,6 +70,14 @@ async function timelineAfterPlan(read: () => Promise<Timeline>, quietMs: number)
   throw new Error('the intake plan was not painted within 30 s');
 }
 
+/** The installed app of the demo patient: signed in, the service worker in control, the pull after sign-in landed in the mirror. */
+async function installedDemoPatient(page: Page, loginUrl?: string): Promise<void> {
+  await signIn(page, DEMO, loginUrl);
+  await underServiceWorker(page);
+  await page.locator('#intake-plan li[aria-current="time"]').waitFor();
+  await page.waitForTimeout(1000);
+}
+
 async function throttled(context: BrowserContext): Promise<{ page: Page; stopWorkers: () => Promise<void> }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -86,10 +94,7 @@ test('offline cold start of the installed app to the intake plan', async ({ base
     // the pull after sign-in landed in the mirror; then Playwright leaves the browser
     const setup = await playwright.connectOverCDP(chromium.wsEndpoint);
     const page = await setup.contexts()[0]!.newPage();
-    await signIn(page, DEMO, `${baseURL}/login`);
-    await underServiceWorker(page);
-    await page.locator('#intake-plan li[aria-current="time"]').waitFor();
-    await page.waitForTimeout(1000);
+    await installedDemoPatient(page, `${baseURL}/login`);
     await page.close();
     await setup.close();
 
@@ -140,10 +145,7 @@ test('offline cold start of the installed app to the intake plan', async ({ base
 // The same starts as pages of Playwright's own (a fresh off-the-record context, its DevTools
 // domains enabled on each page): the method of the earlier figures, kept for comparison.
 test('offline cold start, measured on pages of Playwright (comparison)', async ({ context, page }) => {
-  await signIn(page, DEMO);
-  await underServiceWorker(page);
-  await page.locator('#intake-plan li[aria-current="time"]').waitFor();
-  await page.waitForTimeout(1000);
+  await installedDemoPatient(page);
   await page.close();
   await context.setOffline(true);
   const painted: number[] = [];
