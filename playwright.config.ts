@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_REMINDER_ENV } from './tests/e2e/reminder-secrets.ts';
 
 // End-to-end tests drive the system Chromium (Debian package `chromium`) headless against
 // the built app served by `vite preview`; Playwright never downloads a browser here.
@@ -46,6 +47,7 @@ export default defineConfig({
         SUPABASE_PORT: String(E2E_STACK_PORT),
         SITE_URL: `http://127.0.0.1:${PORT}`,
         PGLITE_DATA_DIR: 'memory',
+        ...E2E_REMINDER_ENV,
       },
       reuseExistingServer: false,
       timeout: 180_000,

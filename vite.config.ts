@@ -1,8 +1,11 @@
-import { defineConfig, type Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { icuWarmUp } from './scripts/icu-warm-up.ts';
 import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
+import { preactForReact } from './scripts/react-renderer.ts';
+import { parseBuildEnv } from './src/data/build-env-schema.ts';
 
 /**
  * The entry's stylesheet (about 3 kB gzip) goes into index.html as a <style>: a linked one
@@ -28,11 +31,48 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The build's variables (environment and .env files, as Vite hands them to the app) through
+ * the app's own schema, before anything is bundled: a hosted build (VITE_TARGET=hosted)
+ * without its project fails here, naming what is missing (src/data/build-env-schema.ts). The
+ * build gets the parsed result as a constant (src/data/build-env.ts), so the schema and its
+ * messages stay out of the first load.
+ */
+function checkBuildEnv(): Plugin {
+  return {
+    name: 'check-build-env',
+    apply: 'build',
+    config(_, { mode }) {
+      return { define: { __BUILD_ENV__: JSON.stringify(parseBuildEnv(loadEnv(mode, process.cwd(), 'VITE_'))) } };
+    },
+  };
+}
+
+/**
+ * The dose reminders' notification texts (`reminder.push.*` of lang/de.json and lang/fr.json) as
+ * the constant __REMINDER_TEXTS__: the service worker writes the notification from the push in
+ * the patient's language (sw/reminders.ts) and must not carry both whole catalogues. The PWA
+ * plugin's build of the worker takes this config's `define`.
+ */
+function reminderTexts(): Plugin {
+  const pick = (lang: 'de' | 'fr') =>
+    Object.fromEntries(Object.entries(JSON.parse(readFileSync(new URL(`./lang/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>).filter(([key]) => key.startsWith('reminder.push.')));
+  return {
+    name: 'reminder-texts',
+    apply: 'build',
+    config: () => ({ define: { __REMINDER_TEXTS__: JSON.stringify({ de: pick('de'), fr: pick('fr') }) } }),
+  };
+}
+
 // The PWA plugin builds sw/sw.ts with Workbox's injectManifest (the worker's rules are in
 // sw/sw.ts and sw/rules.ts) and writes the web app manifest below.
 export default defineConfig(({ command }) => ({
   plugins: [
-    react(),
+    checkBuildEnv(),
+    reminderTexts(),
+    // Preact renders (scripts/react-renderer.ts): React's fast refresh has no React DOM to
+    // refresh, so the dev server reloads the page on a change instead
+    react({ refreshExclude: /./ }),
     precompiledCatalogues(),
     icuWarmUp(),
     inlineEntryCss(),
@@ -47,8 +87,10 @@ export default defineConfig(({ command }) => ({
       includeManifestIcons: false,
       injectManifest: {
         // everything the build emits: the shell, every route chunk, both language catalogues
-        // (assets/de-*.js, assets/fr-*.js), styles, icons, the product placeholder
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // (assets/de-*.js, assets/fr-*.js), styles, icons, the product placeholder, and the QR
+        // decoder's WebAssembly (assets/zxing_reader-*.wasm, ~1 MB: the e-prescription scanner
+        // offline, and never from a CDN)
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
         // the install dialog's screenshots are fetched by the browser when it offers the app:
         // no patient needs them offline
         globIgnores: ['screenshots/**'],
@@ -102,7 +144,7 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   // the dev server keeps the parser: the production build is what the precompiled texts are for
-  resolve: { alias: command === 'build' ? [precompiledMessagesOnly] : [] },
+  resolve: { alias: command === 'build' ? [precompiledMessagesOnly, ...preactForReact] : preactForReact },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {
@@ -134,6 +176,16 @@ export default defineConfig(({ command }) => ({
             {
               name: 'medication-display',
               test: /[\\/]src[\\/](ui[\\/](dosage-display|product-picture|use-calendar-date)|domain[\\/](dosage|medication|product-picture)|data[\\/]images[\\/]product-image|i18n[\\/]use-intl-language|domain[\\/]result)\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
+            // the check-off of doses (issue 24): the rules, control and marking hook the dashboard
+            // and the doses' screens share (with the intake periods they read), one chunk beside
+            // the dashboard's instead of a few small requests before its first paint; the
+            // history's and the report's own rules stay in their views' chunks
+            {
+              name: 'doses',
+              test: /[\\/]src[\\/](domain[\\/](intake-plan|doses[\\/](dose-mark|dose-marks|dose-slot|doses-due))|ui[\\/]doses[\\/][^/\\]+|data[\\/]tables[\\/]dose-mark-table|data[\\/]hooks[\\/]use-dose-marking|data[\\/]local[\\/]device-id)\.(tsx?|css)$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },

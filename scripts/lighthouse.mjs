@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (the npm package, mobile preset, simulated throttling) on the
-// production build, driven with the system Chromium headless, for the public landing routes and
-// a signed-in /dashboard. Prints the four category scores and LCP / CLS / TBT per route and
-// exits 1 when a route misses the goal (performance >= 95, accessibility, best practices and
-// SEO 100).
+// production build, driven with the system Chromium headless, for every route of the routes
+// table (src/app/route-paths.ts: each pattern's sample paths and the query variants that change a
+// screen): the public ones as a visitor, the others as the demo patient signed in. Prints the four
+// category scores and LCP / CLS / TBT per route and exits 1 when a route misses the goal
+// (performance >= 95, accessibility, best practices and SEO 100).
 //
 // What it does, all on this machine (nothing is downloaded):
 //   1. builds the app (`vite build` + the bundle check) with VITE_SUPABASE_URL pointing at a
@@ -22,7 +23,7 @@
 // average and takes the median of several runs.
 //
 // Options: --no-build, --runs N (median run per route by performance score; default 3),
-// --routes /,/login (a subset), --keep (leave the servers running until Ctrl-C).
+// --routes /,/login,/orders?active=false (a subset), --keep (leave the servers running until Ctrl-C).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium).
 // Reports (HTML and JSON per route) land in .local/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,8 +39,11 @@ import puppeteer from 'puppeteer-core';
 
 const GOAL = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORIES = Object.keys(GOAL);
-const PUBLIC_ROUTES = ['/', '/login', '/generics', '/generics/calculator'];
-const SIGNED_IN_ROUTES = ['/dashboard'];
+// the routes table itself (run with tsx: `node --import tsx`), so a new route is measured too
+const { routePaths } = await import('../src/app/route-paths.ts');
+const ALL = routePaths();
+const PUBLIC_ROUTES = ALL.filter((r) => r.route.guard === 'public').map((r) => r.path);
+const SIGNED_IN_ROUTES = ALL.filter((r) => r.route.guard !== 'public').map((r) => r.path);
 const DEMO = { email: 'demo@rezeptpost.ch', password: 'Demo-Rezept-2026' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags the end-to-end tests use too: without the background-networking ones Chromium
@@ -66,6 +70,8 @@ const { values: opts } = parseArgs({
 });
 const runs = Math.max(1, Number.parseInt(opts.runs, 10) || 3);
 const wanted = opts.routes ? opts.routes.split(',').map((r) => r.trim()) : null;
+const unknown = (wanted ?? []).filter((r) => !PUBLIC_ROUTES.includes(r) && !SIGNED_IN_ROUTES.includes(r));
+if (unknown.length) throw new Error(`--routes: not a path of the routes table: ${unknown.join(', ')} (paths: ${[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].join(' ')})`);
 const publicRoutes = PUBLIC_ROUTES.filter((r) => !wanted || wanted.includes(r));
 const signedInRoutes = SIGNED_IN_ROUTES.filter((r) => !wanted || wanted.includes(r));
 
@@ -188,7 +194,7 @@ async function audit(page, url, flags) {
 }
 
 function save(route, result) {
-  const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-');
+  const name = route === '/' ? 'home' : route.slice(1).replace(/[/?=&]/g, '-');
   const [html, json] = result.report;
   writeFileSync(join(OUT, `${name}.report.html`), html);
   writeFileSync(join(OUT, `${name}.report.json`), json);
@@ -202,6 +208,12 @@ async function signIn(page, base) {
   await Promise.all([page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }), page.locator('form button[type=submit]').click()]);
   // the patient's data arrived (the mirror is written) once the network is quiet
   await page.waitForNetworkIdle({ idleTime: 1000, timeout: 30_000 });
+  // a patient in the middle of an order: one pack chosen, so the order flow's review steps show
+  // themselves (with an empty selection they redirect to it, spec §2)
+  await page.goto(`${base}/order/select`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('.amount__step:last-of-type', { timeout: 30_000 });
+  await page.evaluate(() => document.querySelectorAll('.amount__row .amount__step')[1]?.click());
+  await page.waitForFunction(() => Number(document.querySelector('.amount__input')?.value) > 0, { timeout: 10_000 });
 }
 
 /** Cold caches as Lighthouse's own reset makes them, but the session and the mirror stay. */
@@ -215,8 +227,9 @@ async function clearCachesKeepSession(page, base) {
 /** True when the page shows the signed-in view, not the login form that /dashboard shows signed out. */
 async function signedInViewShown(page, base, route) {
   const url = new URL(page.url());
-  if (url.origin !== new URL(base).origin || url.pathname !== route) await page.goto(`${base}${route}`, { waitUntil: 'networkidle0' });
-  return page.evaluate(() => document.querySelector('input[type=password]') === null);
+  if (url.origin !== new URL(base).origin || `${url.pathname}${url.search}` !== route) await page.goto(`${base}${route}`, { waitUntil: 'networkidle0' });
+  // the login form asks for an e-mail and a password together; no signed-in page does
+  return page.evaluate(() => !(document.querySelector('input[type=email]') && document.querySelector('input[type=password]')));
 }
 
 function printTable(rows) {

@@ -3,7 +3,7 @@
 // during the first render. With ASTs, formatjs also returns a plain text (a single literal)
 // without building a formatter, and the production build can drop the ICU parser (about
 // 28 kB of the entry): `precompiledMessagesOnly` aliases it to formatjs' `no-parser` build.
-// Measured on the dashboard's offline cold start (README "Performance budget").
+// Measured on the dashboard's offline cold start (docs/performance.md).
 //
 // src/i18n/catalogues.ts imports `lang/<lang>.json?catalogue` (through import.meta.glob); the
 // plain `lang/<lang>.json` stays the text itself (the catalogue tests and form tests read it).

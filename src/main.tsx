@@ -2,13 +2,18 @@
 import { landing } from './app/boot-start';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { runEffectsAfterCommit } from './lib/effects-after-commit';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/register-sw';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { followBrowserConnection, syncState } from './data/sync/sync-state';
 import './ui/styles.css';
 
+runEffectsAfterCommit();
 // the browser may offer installation before any screen with the install button has loaded
 listenForInstallPrompt(window);
+// the lost-connection notice follows the browser from the start, not only once the data layer runs
+followBrowserConnection(syncState);
 
 const element = document.getElementById('root');
 if (!element) throw new Error('#root missing in index.html');

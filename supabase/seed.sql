@@ -519,7 +519,16 @@ begin
   insert into public.webshop_order (created_at, customer_id, status, delivery_nr, delivery_method, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
   values (now() - interval '90 days', demo, 98, '99.00.123456.23456789', 1, false, true, true, false, 'Bahnhofstrasse', '12', '2. Stock', '8500', 'Frauenfeld')
   returning id into o;
-  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_amlo, 1), (o, pc_zolp, 1), (o, pc_amoxi, 1);
+  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_amlo, 2), (o, pc_zolp, 1), (o, pc_amoxi, 1);
+
+  -- the supply forecast (src/domain/supply): Amlovasc, one a morning, came as 2 packs 90 days
+  -- ago and 1 pack 27 days ago and nothing is on its way, so it runs out within the week (the
+  -- dashboard's "running low" card); Atorvastatin and Thyroxan last for weeks; the single-use
+  -- Ibuprofen was never ordered
+  insert into public.webshop_order (created_at, customer_id, status, delivery_nr, delivery_method, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
+  values (now() - interval '27 days', demo, 100, '99.00.123456.45678901', 1, false, true, true, false, 'Bahnhofstrasse', '12', '2. Stock', '8500', 'Frauenfeld')
+  returning id into o;
+  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_amlo, 1);
 
   -- partial deliveries: the parent holds no items, its children do (items count = order + children)
   insert into public.webshop_order (created_at, customer_id, status, comment, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
@@ -542,7 +551,7 @@ begin
   insert into public.webshop_order (created_at, customer_id, status, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
   values (now() - interval '8 days', demo, 3, false, true, true, false, 'Bahnhofstrasse', '12', '2. Stock', '8500', 'Frauenfeld')
   returning id into o;
-  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_amlo, 1);
+  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_thyro, 1);
 
   insert into public.webshop_order (created_at, customer_id, status, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
   values (now() - interval '5 days', demo, 2, false, true, true, false, 'Bahnhofstrasse', '12', '2. Stock', '8500', 'Frauenfeld')
@@ -557,7 +566,7 @@ begin
   insert into public.webshop_order (created_at, customer_id, status, generic, substitute, probon, get_invoice, street, street_nr, address2, zip, city)
   values (now() - interval '1 day', demo, 0, false, true, true, false, 'Bahnhofstrasse', '12', '2. Stock', '8500', 'Frauenfeld')
   returning id into o;
-  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_atorva, 1), (o, pc_amlo, 1);
+  insert into public.webshop_order_item (order_id, pharmacode, amount) values (o, pc_atorva, 1), (o, pc_panto, 1);
 end
 $$;
 

@@ -26,9 +26,8 @@ export const DISRUPTION = { networkTimeoutSeconds: 3, maxEntries: 4, maxAgeSecon
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 /**
- * The service worker's configuration from the build's settings, the same the app reads:
- * VITE_SUPABASE_URL (default: the local stack), VITE_PRODUCT_IMAGE_HOST and the parsed
- * VITE_DISRUPTION_URL of src/app/config/env.ts (its default lives there only).
+ * The service worker's configuration from the build's settings, the same the app reads
+ * (src/data/build-env.ts): VITE_SUPABASE_URL, VITE_PRODUCT_IMAGE_HOST, VITE_DISRUPTION_URL.
  */
 export function swConfig(input: { supabaseUrl?: string; productImageHost?: string; disruptionUrl: string }): SwConfig {
   let supabaseOrigin: string;

@@ -24,17 +24,21 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { env } from '../src/app/config/env';
-import { PRODUCT_IMAGE_PLACEHOLDER, WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
+import { buildEnv } from '../src/data/build-env';
+import { WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
+import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/domain/product-picture';
 import { VerifiedImageCacheFirst } from './product-images';
+import { isReminderData, LATER_ACTION, postReminderAction, readReminderPayload, reminderNotification, reminderText, TAKEN_ACTION, type ReminderTexts } from './reminders';
 import { CACHE_NAMES, DISRUPTION, NAVIGATION_DENYLIST, PRODUCT_IMAGES, isDisruptionPost, isProductImage, swConfig } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+/** the `reminder.push.*` texts of lang/de.json and lang/fr.json (vite.config.ts reminderTexts) */
+declare const __REMINDER_TEXTS__: ReminderTexts;
 
 const config = swConfig({
-  supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string | undefined,
-  productImageHost: import.meta.env.VITE_PRODUCT_IMAGE_HOST as string | undefined,
-  disruptionUrl: env.VITE_DISRUPTION_URL,
+  supabaseUrl: buildEnv.supabaseUrl,
+  productImageHost: buildEnv.productImageHost,
+  disruptionUrl: buildEnv.disruptionUrl,
 });
 
 // Updates wait for the user (SKIP_WAITING below); whichever worker activates takes over the open pages.
@@ -86,5 +90,57 @@ self.addEventListener('message', (event) => {
       () => event.ports[0]?.postMessage({ done: false }),
     );
     event.waitUntil(done);
+  }
+});
+
+// Dose reminders (issue 28, sw/reminders.ts). Every push shows a notification: iOS revokes a
+// subscription whose pushes show none. A push that is not a reminder still shows one.
+self.addEventListener('push', (event) => {
+  const payload = readReminderPayload(event.data?.text() ?? null);
+  const shown = payload
+    ? (() => {
+        const { title, options } = reminderNotification(payload, __REMINDER_TEXTS__);
+        return self.registration.showNotification(title, options);
+      })()
+    : self.registration.showNotification(reminderText(__REMINDER_TEXTS__, 'de', 'title.morning'), { body: reminderText(__REMINDER_TEXTS__, 'de', 'body') });
+  event.waitUntil(shown);
+});
+
+/** "Taken" and "later" without opening the app; a tap elsewhere opens the dashboard at the period. */
+async function onReminderClick(notification: Notification, action: string): Promise<void> {
+  const data: unknown = notification.data;
+  if (!isReminderData(data)) return;
+  const t = (key: string) => reminderText(__REMINDER_TEXTS__, data.lang, key);
+  if (action === TAKEN_ACTION || action === LATER_ACTION) {
+    const ok = await postReminderAction(buildEnv.supabaseUrl.replace(/\/+$/, ''), data, action, new Date());
+    notification.close();
+    // the outcome replaces the reminder (same tag); a failure keeps the way into the app
+    await self.registration.showNotification(notification.title, {
+      body: t(ok ? action : 'failed'),
+      tag: notification.tag,
+      lang: notification.lang,
+      icon: notification.icon,
+      data: ok ? null : data,
+    });
+    return;
+  }
+  notification.close();
+  const url = new URL(data.url, self.location.origin).href;
+  const open = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).find((c) => new URL(c.url).origin === self.location.origin);
+  if (open) {
+    await open.navigate(url).catch(() => null);
+    await open.focus();
+  } else {
+    await self.clients.openWindow(url);
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const work = onReminderClick(event.notification, event.action);
+  // a click dispatched by script (not the browser) cannot extend its event; the work runs all the same
+  try {
+    event.waitUntil(work);
+  } catch {
+    void work;
   }
 });

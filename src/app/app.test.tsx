@@ -47,7 +47,7 @@ describe('App shell', () => {
     await waitFor(() => expect(document.title).toBe('Plateforme d’ordonnances - Page introuvable'));
   });
 
-  // issue 15: an unknown path says "not found", names the address and offers the way home
+  // an unknown path says "not found", names the address and offers the way home
   it('an unknown path says it was not found and links home; search engines are told to skip it', async () => {
     at('/rezepte/alt');
     expect(await screen.findByRole('heading', { level: 1, name: 'Seite nicht gefunden' })).toBeTruthy();

@@ -1,6 +1,7 @@
-import { useDeferredValue, useRef } from 'react';
+import { useRef } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
+import { useAfterFirstPaint } from '../ui/use-after-first-paint';
 import { NotificationStack } from '../ui/notifications/notification-stack';
 import { AppRouter } from './app-router';
 import { ViewErrorBoundary } from './view-error-boundary';
@@ -17,7 +18,7 @@ export function App() {
   const [location] = useLocation();
   // The footer lies below the first screen of a phone: it comes in the render after the first
   // paint (a quarter fewer elements to render and lay out before it; nothing above it moves).
-  const withFooter = useDeferredValue(true, false);
+  const withFooter = useAfterFirstPaint();
   return (
     <I18nProvider>
       <SessionProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { storedSessionKey } from '../data/auth/stored-session';
-import { backendNeededAtOnce, isPublicPath, onInteraction } from './backend-demand';
+import { backendNeededAtOnce, isPublicPath, loadBackendUntilLoaded, onInteraction } from './backend-demand';
 
 const storage = (entries: Record<string, string> = {}) => ({ getItem: (key: string) => entries[key] ?? null });
 const SESSION = JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: 'u1' } });
@@ -48,5 +48,40 @@ describe('onInteraction', () => {
     onInteraction(run, target)();
     target.dispatchEvent(new Event('pointerdown'));
     expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadBackendUntilLoaded', () => {
+  const backend = { sessionStore: {}, appSession: {} } as never;
+
+  it('tries again when the browser is back online, without waiting for the pause', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const target = new EventTarget();
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(backend);
+    const loaded = vi.fn();
+    loadBackendUntilLoaded(loaded, { load, target, pauses: [60_000] });
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(loaded).not.toHaveBeenCalled();
+    target.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(loaded).toHaveBeenCalledWith(backend));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('tries again after a growing pause while the browser says nothing, and stops when cancelled', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const cancel = loadBackendUntilLoaded(vi.fn(), { load, target: new EventTarget(), pauses: [1000, 2000] });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(load).toHaveBeenCalledTimes(3);
+    cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(load).toHaveBeenCalledTimes(3);
+    vi.useRealTimers();
   });
 });

@@ -1,4 +1,4 @@
-// When the shell loads the data layer (session-backend.ts: supabase-js and Dexie, about 100 kB
+// When the shell loads the data layer (data/session/app-session.ts: supabase-js and Dexie, about 100 kB
 // gzip). At once when the page needs it: a stored session (a patient coming back), a mailed
 // link's answer in the address (#access_token=…, #error=…), or a route that is not public —
 // main.tsx then asks for it beside the first view's files. A visitor on a public page gets it
@@ -16,14 +16,55 @@ let loaded: SessionBackend | null = null;
 
 /** The data layer, loaded once. */
 export function loadBackend(): Promise<SessionBackend> {
-  backend ??= import('./session-backend').then(
-    (module) => (loaded = module),
+  backend ??= import('../data/session/app-session').then(
+    (module) => (loaded = module.appBackend),
     (error: unknown) => {
       backend = null;
       throw error;
     },
   );
   return backend;
+}
+
+/** Pauses between tries of a data layer whose files did not arrive (then the last one, again and again). */
+export const BACKEND_RETRY_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30_000];
+
+/**
+ * The data layer, tried until it has loaded: files that did not arrive (the connection went while
+ * they loaded, a server hiccup) are asked for again as soon as the browser is back online, else
+ * after a growing pause. Without this, a page whose data layer failed to load stayed without sync
+ * and sign-out until reloaded. Returns a cancel.
+ */
+export function loadBackendUntilLoaded(
+  loaded: (backend: SessionBackend) => void,
+  { load = loadBackend, target = globalThis as Pick<Window, 'addEventListener' | 'removeEventListener'>, pauses = BACKEND_RETRY_MS } = {},
+): () => void {
+  let cancelled = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    clearTimeout(timer);
+    target.removeEventListener('online', wake);
+    tryOnce();
+  };
+  function tryOnce() {
+    if (cancelled) return;
+    load().then(
+      (backend) => !cancelled && loaded(backend),
+      (error: unknown) => {
+        if (cancelled) return;
+        console.error(error);
+        timer = setTimeout(wake, pauses[Math.min(attempt++, pauses.length - 1)]);
+        target.addEventListener('online', wake);
+      },
+    );
+  }
+  tryOnce();
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    target.removeEventListener('online', wake);
+  };
 }
 
 /** The data layer if it has loaded already: the shell's first render uses it at once (a returning patient's installed app). */

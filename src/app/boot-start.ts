@@ -8,13 +8,24 @@ import { backendNeededAtOnce, loadBackend, localStorageOrNone } from './backend-
 import { preloadLanding } from './landing';
 import { routeAt, signedInLandingPath } from './route-at';
 import { startStoredPatient } from './stored-patient';
+import type { ReadAhead } from '../data/local/read-ahead';
 
 const { pathname, search } = window.location;
 // A start that resumes a stored session (startStoredPatient answers) is signed in: / and /login
 // send it on to its page (route-screen.tsx), so that page's chunk and data are what the start
-// prepares. The read ahead runs once the mirror is open, after viewPath below is known.
-const stored = startStoredPatient({ location: window.location, storage: localStorageOrNone(), readAhead: (reads) => routeAt(viewPath)?.readAhead?.(reads) ?? Promise.resolve() });
+// prepares. The read ahead runs once the mirror is open; its module is asked for at once, beside
+// the mirror's opening (viewPath below is known by then).
+let readsOfView: Promise<ReadAhead | undefined> | undefined;
+const stored = startStoredPatient({
+  location: window.location,
+  storage: localStorageOrNone(),
+  readAhead: async (reads) => {
+    const read = await readsOfView;
+    await read?.(reads);
+  },
+});
 const viewPath = stored ? signedInLandingPath(pathname, search) : pathname;
+if (stored) readsOfView = routeAt(viewPath)?.readAhead?.();
 const loadBackendNow = () => void loadBackend().catch(() => undefined);
 
 /** Settles once the catalogue and the landing view's chunk (for a returning patient: and their data) have loaded, or failed: the provider and the view ask again. */

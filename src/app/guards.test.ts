@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, screenFor, signedInTarget, SIGNED_OUT, type SessionView } from './guards';
+import { onboardingOpening, safeNextPath, screenFor, signedInTarget, SIGNED_OUT, type SessionView } from './guards';
 import type { Guard } from './routes';
 
 const signedIn = (over: Partial<SessionView> = {}): SessionView => ({
@@ -54,6 +54,27 @@ describe('screenFor', () => {
     ['session', null, 'view'],
   ])('%s route with onboarding step %s -> %s', (guard, step, screen) => {
     expect(screenFor(guard, signedIn({ hasSetup: step === null, onboardingStep: step }))).toBe(screen);
+  });
+});
+
+// spec §2 "overview/{showInfo?}: four setup steps ... each done or to do. showInfo=1 or 2 shows one
+// of two intro texts", and "If setup is incomplete, the onboarding flow replaces the routed view":
+// issue 22, the overview was never shown; it is the onboarding's first screen (guards.ts)
+describe('onboardingOpening', () => {
+  const overview = { guard: 'session' as Guard, setupOverview: true };
+  it.each<[string, { guard: Guard; setupOverview?: boolean }, string | undefined, SessionView['onboardingStep'], ReturnType<typeof onboardingOpening>]>([
+    ['the overview, showInfo 1', overview, '1', 3, { info: 1 }],
+    ['the overview, showInfo 2', overview, '2', 1, { info: 2 }],
+    ['the overview, no showInfo, not begun', overview, undefined, 1, { info: 1 }],
+    ['the overview, no showInfo, half done', overview, undefined, 4, { info: null }],
+    ['the overview, an unknown showInfo', overview, '7', 4, { info: null }],
+    ['an order route, not begun', { guard: 'setup' }, undefined, 1, { info: 2 }],
+    ['an order route, only the send method missing', { guard: 'setup' }, undefined, 6, { info: 2 }],
+    ['the dashboard, not begun', { guard: 'session' }, undefined, 1, { info: 1 }],
+    ['a profile page, not begun', { guard: 'profile' }, undefined, 1, { info: 1 }],
+    ['the dashboard, half done: straight to the step', { guard: 'session' }, undefined, 3, null],
+  ])('%s -> %j', (_, route, showInfo, step, opening) => {
+    expect(onboardingOpening(route, showInfo, signedIn({ hasSetup: false, onboardingStep: step }))).toEqual(opening);
   });
 });
 

@@ -45,6 +45,32 @@ export function screenFor(guard: Guard, session: SessionView): Screen {
   return 'onboarding';
 }
 
+/** The intro text of the setup overview (spec §2 overview/{showInfo?}): 1 the welcome, 2 "before you can order". */
+export type OverviewInfo = 1 | 2;
+
+/** The onboarding opens with the setup overview (the four steps, each done or to do), with this intro text or none. */
+export interface OnboardingOpening {
+  info: OverviewInfo | null;
+}
+
+/**
+ * How the onboarding opens where it replaces the routed view (spec §2: the overview
+ * /profile/overview/{showInfo?} shows the four setup steps and, for showInfo 1 or 2, an intro
+ * text; the onboarding replaces every route while setup is incomplete — the overview's own
+ * too, so it was never seen). Read here: the overview is the onboarding's first screen
+ * - on its own route, with the text showInfo asks for (none asked: the welcome for a patient
+ *   who has not begun, else no text);
+ * - on the order flow (setup guard), with text 2: ordering needs the complete profile;
+ * - for a patient who has not begun (step 1 is missing), with the welcome (text 1).
+ * Otherwise (null) the onboarding goes straight to the first missing step.
+ */
+export function onboardingOpening(route: { guard: Guard; setupOverview?: boolean }, showInfo: string | undefined, session: SessionView): OnboardingOpening | null {
+  const notBegun = session.onboardingStep === 1;
+  if (route.setupOverview) return { info: showInfo === '1' ? 1 : showInfo === '2' ? 2 : notBegun ? 1 : null };
+  if (route.guard === 'setup') return { info: 2 };
+  return notBegun ? { info: 1 } : null;
+}
+
 /**
  * Where a signed-in user goes from a page with signedInRedirect (/, /login): the login
  * prompt's ?next= when it names a path of this site (never another origin, never back to

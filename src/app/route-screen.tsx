@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { Spinner } from '../ui/spinner';
-import { screenFor, signedInTarget } from './guards';
+import { onboardingOpening, screenFor, signedInTarget } from './guards';
 import type { RouteDef } from './routes';
 import { useSessionView } from './session-context';
 import { usePageTitle } from './use-page-title';
@@ -68,7 +68,7 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
     case 'onboarding':
       return (
         <Suspense fallback={<Spinner />}>
-          <OnboardingScreen />
+          <OnboardingScreen opening={onboardingOpening(def, params.showInfo, session)} />
         </Suspense>
       );
   }

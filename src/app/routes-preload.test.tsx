@@ -6,7 +6,7 @@ import { paths } from '../domain/paths';
 import { TestProviders } from '../i18n/test-providers';
 import { ROUTES, type RouteDef } from './routes';
 
-// Issue 13 (offline cold start): a route's chunk is fetched while the guard still decides, and
+// For the offline cold start: a route's chunk is fetched while the guard still decides, and
 // once it is there the view shows at once (React.lazy would suspend again, and React holds a
 // Suspense boundary's content back for up to 300 ms after its fallback).
 describe('lazily loaded views', () => {

@@ -15,7 +15,13 @@ const EXPECTED: Record<string, Guard> = {
   '/dashboard': 'session',
   '/prescriptions': 'session',
   '/prescriptions/add': 'session',
+  // the plan leaves the app (eMediplan code, printed plan, calendar): the patient's own data
+  '/plan/emediplan': 'session',
+  '/plan/print': 'session',
   '/orders': 'session',
+  '/doses/history': 'session',
+  '/doses/day/:day': 'session',
+  '/doses/report': 'session',
   '/order': 'setup',
   '/order/select': 'setup',
   '/order/address': 'setup',

@@ -3,11 +3,9 @@
 import { createElement, type ComponentType } from 'react';
 import { lazy } from './lazy-view';
 import { paths } from '../domain/paths';
-import type { MirrorReads } from '../data/local/mirror-reads';
-import { readDashboardAhead } from '../data/local/read-ahead';
+import type { ReadAhead } from '../data/local/read-ahead';
 import type { RouteView, ViewProps } from './view-props';
 
-export type { ViewProps } from './view-props';
 
 /**
  * public: anyone; account: signed in (the account's own pages, never replaced by the
@@ -26,8 +24,13 @@ export interface RouteDef {
   loginWhenSignedOut?: boolean;
   /** signed-in users are sent to /dashboard (spec §2: / and /login) */
   signedInRedirect?: string;
-  /** reads the view's data ahead at a returning patient's start (stored-patient.ts), for its first render */
-  readAhead?: (reads: MirrorReads) => Promise<void>;
+  /**
+   * what the view reads of the mirror, read ahead at a returning patient's start (stored-patient.ts)
+   * so its first render shows it (the very queries its hooks ask; the module loads on demand)
+   */
+  readAhead?: () => Promise<ReadAhead>;
+  /** the setup overview (spec §2 /profile/overview/{showInfo?}): while setup is incomplete the onboarding opens with it (guards.ts onboardingOpening) */
+  setupOverview?: boolean;
 }
 
 const home = lazy(() => import('../features/public/home-view'));
@@ -40,14 +43,25 @@ const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
 const prescriptions = lazy(() => import('../features/prescriptions/prescriptions-view'));
+const planEmediplan = lazy(() => import('../features/emediplan/emediplan-view'));
+const planPrint = lazy(() => import('../features/emediplan/plan-print-view'));
 const dashboard = lazy(() => import('../features/dashboard/dashboard-view'));
 const profileBaseData = lazy(() => import('../features/profile/basedata-view'));
-const profileOverview = lazy(() => import('../features/profile/overview-view'));
+// a complete profile's overview goes on to the base data (spec §2): the overview comes with its
+// chunk, so the base data shows without a spinner between them (while setup is incomplete the
+// onboarding shows instead of this route)
+const profileOverview = lazy(async () => {
+  const [view] = await Promise.all([import('../features/profile/overview-view'), profileBaseData.preload().catch(() => undefined)]);
+  return view;
+});
 const profileInsurance = lazy(() => import('../features/profile/insurance-view'));
 const profileQuestionnaire = lazy(() => import('../features/profile/questionnaire-view'));
 const profileMedication = lazy(() => import('../features/profile/medication-view'));
 const sendPrescription = lazy(() => import('../features/profile/send-method/send-prescription-view'));
 const onboardingFinish = lazy(() => import('../features/profile/onboarding/finish-view'));
+const dosesHistory = lazy(() => import('../features/doses/history-view'));
+const dosesDay = lazy(() => import('../features/doses/day-view'));
+const dosesReport = lazy(() => import('../features/doses/report-view'));
 const loadOrders = () => import('../features/orders/orders-view');
 const orders = lazy(loadOrders);
 const orderStart = lazy(() => import('../features/order-flow/order-start-view'));
@@ -74,6 +88,28 @@ const orderQuestionnaire = inOrderFlow(() => import('../features/profile/questio
 const orderSettings = inOrderFlow(() => import('../features/profile/medication-view'));
 const orderInsurance = inOrderFlow(() => import('../features/profile/insurance-view'));
 
+// each loads the small module of its screen's reads (they stay out of the first load)
+const dashboardReads = () => import('../features/dashboard/dashboard-reads').then((m) => m.readDashboardAhead);
+const prescriptionsReads = () => import('../features/prescriptions/prescriptions-reads').then((m) => m.readPrescriptionsAhead);
+const ordersReads = () => import('../features/orders/orders-reads').then((m) => m.readOrdersAhead);
+const profileReads = () => import('../features/profile/profile-reads').then((m) => m.readProfileAhead);
+const insuranceReads = () => import('../features/profile/profile-reads').then((m) => m.readInsuranceAhead);
+const questionnaireReads = () => import('../features/profile/profile-reads').then((m) => m.readQuestionnaireAhead);
+const orderFlowReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderFlowAhead);
+const emediplanReads = () => import('../features/emediplan/emediplan-reads').then((m) => m.readEmediplanAhead);
+const orderSelectReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderSelectAhead);
+const orderFinishReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderFinishAhead);
+const dosesReads = () => import('../features/doses/doses-reads').then((m) => m.readDosesAhead);
+/** a review step of the order flow: its form's reads and the flow's (the DraftGate shows the form only with a draft) */
+const reviewReads =
+  (form: () => Promise<ReadAhead>) =>
+  async (): Promise<ReadAhead> => {
+    const [own, flow] = await Promise.all([form(), orderFlowReads()]);
+    return async (reads) => {
+      await Promise.all([own(reads), flow(reads)]);
+    };
+  };
+
 const route = (path: string, titleId: string, guard: Guard, view: RouteDef['view'], extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
   titleId,
@@ -89,27 +125,33 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.generics.path, 'title.generics', 'public', generics),
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
-  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true, readAhead: readDashboardAhead }),
-  route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions),
-  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription),
-  route(paths.orders.path, 'title.orders', 'session', orders),
+  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true, readAhead: dashboardReads }),
+  route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { readAhead: prescriptionsReads }),
+  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { readAhead: profileReads }),
+  route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { readAhead: emediplanReads }),
+  route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { readAhead: emediplanReads }),
+  route(paths.orders.path, 'title.orders', 'session', orders, { readAhead: ordersReads }),
+  // issue 24: the doses taken — history, a past day's plan to fill in, the doctor's report
+  route(paths.dosesHistory.path, 'title.dosesHistory', 'session', dosesHistory, { readAhead: dosesReads }),
+  route(paths.dosesDay.path, 'title.dosesDay', 'session', dosesDay, { readAhead: dosesReads }),
+  route(paths.dosesReport.path, 'title.dosesReport', 'session', dosesReport, { readAhead: dosesReads }),
   // spec §2 "Order flow under /order, all requiring completed setup"
-  route(paths.order.path, 'title.order', 'setup', orderStart),
-  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect),
-  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress),
-  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire),
-  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings),
-  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance),
-  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish),
-  route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview),
-  route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData),
-  route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance),
-  route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile', profileQuestionnaire),
-  route(paths.profileMedication.path, 'title.profileMedication', 'profile', profileMedication),
-  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail),
-  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa),
-  route(paths.profilePassword.path, 'title.profilePassword', 'account', password),
-  route(paths.onboardingFinish.path, 'title.onboardingFinish', 'account', onboardingFinish),
+  route(paths.order.path, 'title.order', 'setup', orderStart, { readAhead: orderFlowReads }),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect, { readAhead: orderSelectReads }),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress, { readAhead: orderFlowReads }),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire, { readAhead: reviewReads(questionnaireReads) }),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings, { readAhead: reviewReads(profileReads) }),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance, { readAhead: reviewReads(insuranceReads) }),
+  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish, { readAhead: orderFinishReads }),
+  route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview, { setupOverview: true, readAhead: profileReads }),
+  route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData, { readAhead: profileReads }),
+  route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance, { readAhead: insuranceReads }),
+  route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile', profileQuestionnaire, { readAhead: questionnaireReads }),
+  route(paths.profileMedication.path, 'title.profileMedication', 'profile', profileMedication, { readAhead: profileReads }),
+  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail, { readAhead: profileReads }),
+  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa, { readAhead: profileReads }),
+  route(paths.profilePassword.path, 'title.profilePassword', 'account', password, { readAhead: profileReads }),
+  route(paths.onboardingFinish.path, 'title.onboardingFinish', 'account', onboardingFinish, { readAhead: profileReads }),
 ];
 
 /** Paths that only redirect (spec §2: /profile goes to /profile/overview). */

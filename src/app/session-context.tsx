@@ -10,10 +10,12 @@ export interface SessionContextValue {
   signOut?: () => void;
 }
 
-/** The lazily loaded data layer the shell works with (session-backend.ts); tests pass their own. */
+/** The lazily loaded data layer the shell works with (data/session/app-session.ts appBackend); tests pass their own. */
 export interface SessionBackend {
   sessionStore: ReadableStore<AuthState>;
   appSession: Pick<PatientSession, 'start' | 'summary' | 'onPullFailure' | 'signOut' | 'syncState' | 'outboxView' | 'discard' | 'retry' | 'unsentChanges'>;
+  /** the device takes the account's language at each sign-in (data/session/account-language.ts); answers the stop */
+  startAccountLanguage: () => () => void;
 }
 
 // Outside a SessionProvider (tests of single components) the shell runs signed out.

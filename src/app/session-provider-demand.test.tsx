@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // When the shell loads the data layer (backend-demand.ts): a visitor on a public page only on
 // the first interaction; a route that is not public, or a stored session, at once.
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,7 @@ describe('SessionProvider: loading the data layer on demand', () => {
     expect(loadBackend).not.toHaveBeenCalled();
     await act(async () => window.dispatchEvent(new Event('pointerdown')));
     expect(loadBackend).toHaveBeenCalledTimes(1);
-    expect(backend.appSession.start).toHaveBeenCalled();
+    await waitFor(() => expect(backend.appSession.start).toHaveBeenCalled());
   });
 
   it('at once on a route that is not public, and on going to one', async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import de from '../../lang/de.json';
 import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
 import { customerFlags } from '../domain/setup-state';
-import { summaryKey, type PatientSummary } from '../data/session/patient-session';
+import { summaryKey, type PatientSummary } from '../data/session/summary';
 import { notifications } from '../ui/notifications/notification-store';
 import { SIGNED_OUT } from './guards';
 import { NavBar } from './layout/nav-bar';

@@ -17,7 +17,7 @@ import { afterNextPaint } from '../lib/after-paint';
 import type { ReadableStore } from '../lib/store';
 import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
-import { backendNeededAtOnce, isPublicPath, loadBackend, loadedBackend, onInteraction } from './backend-demand';
+import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
 import { retireStoredPatient, storedPatient } from './stored-patient';
@@ -74,22 +74,19 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
 
   useEffect(() => {
     if (!load) return;
-    let live = true;
-    const start = () =>
-      void loadBackend().then(
-        (b) => live && setLoaded(b),
-        (error: unknown) => console.error(error),
-      );
+    let stopLoading: (() => void) | undefined;
+    const start = () => void (stopLoading = loadBackendUntilLoaded(setLoaded, { load: loadBackend }));
     // A returning patient's screen shows from the stored state (stored-patient.ts): the data
     // layer's files are asked for once that screen is painted, not in its way.
     const cancel = storedPatient.get() ? afterNextPaint(start) : (start(), undefined);
     return () => {
-      live = false;
       cancel?.();
+      stopLoading?.();
     };
   }, [load]);
 
   useEffect(() => backend?.appSession.start(), [backend]);
+  useEffect(() => backend?.startAccountLanguage(), [backend]);
 
   // An expired or used mailed link lands with the error in the hash (read before supabase-js clears it).
   useEffect(() => {

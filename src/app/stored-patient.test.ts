@@ -9,14 +9,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedSessionKey } from '../data/auth/stored-session';
 import { readDashboardMirror } from '../data/hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
-import { META, openLocalDb, type LocalDb } from '../data/local/local-db';
+import { openLocalDb, type LocalDb } from '../data/local/local-db';
+import { META } from '../data/local/mirror-schema';
 import { ownerIn, type MirrorReads } from '../data/local/mirror-reads';
-import { dashboardAhead, readDashboardAhead } from '../data/local/read-ahead';
+import { readAhead, readAheadOf, type ReadAhead } from '../data/local/read-ahead';
+import { dashboardMarksDays, dashboardQueryAt } from '../data/local/mirror-query';
 import { summaryKey } from '../data/session/summary';
 import type { CustomerRecord, Medication } from '../domain/entities';
 import { customerFlags } from '../domain/setup-state';
 import { COMPLETE_CUSTOMER, testSession } from '../data/session/test-patient';
 import { retireStoredPatient, startStoredPatient, storedPatient } from './stored-patient';
+
+/** The dashboard's read-ahead, as its route declares it (features/dashboard/dashboard-reads.ts). */
+const readDashboardAhead: ReadAhead = async (reads) => void (await readAhead(dashboardQueryAt(new Date()), reads));
 
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 const NO_ANSWER = { search: '', hash: '' };
@@ -94,7 +99,8 @@ describe('startStoredPatient', () => {
     expect(stored?.summary.flags).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
     expect(readAhead).toHaveBeenCalledOnce();
     expect(readAheadOwner).toBe('u1');
-    expect(dashboardAhead()).toEqual(await readDashboardMirror(db));
+    // the dose marks of today and yesterday (issue 24: the plan's day is one of them) are part of the read
+    expect(readAheadOf(dashboardQueryAt(new Date()))).toEqual(await readDashboardMirror(db, dashboardMarksDays(new Date())));
     // the connection does not outlive the start (Dexie's upgrade and a wipe need it gone)
     expect(closed).toHaveBeenCalledOnce();
   });
@@ -161,14 +167,14 @@ describe('startStoredPatient', () => {
     const { name } = await mirrorOf('u1');
     await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
     expect(storedPatient.get()).not.toBeNull();
-    expect(dashboardAhead()).toBeDefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeDefined();
     const heard = vi.fn();
     const off = storedPatient.subscribe(heard);
 
     retireStoredPatient();
     off();
     expect(storedPatient.get()).toBeNull();
-    expect(dashboardAhead()).toBeUndefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeUndefined();
     expect(heard).toHaveBeenCalledOnce();
   });
 });

@@ -23,6 +23,7 @@ export function fakeBackend(auth: AuthState) {
     retry: vi.fn(async () => {}),
     unsentChanges: vi.fn(async () => 0),
   } satisfies SessionBackend['appSession'];
-  const backend: SessionBackend = { sessionStore, appSession };
+  const startAccountLanguage = vi.fn(() => () => {});
+  const backend: SessionBackend = { sessionStore, appSession, startAccountLanguage };
   return { backend, sessionStore, summaries, appSession, report: (f: PullFailure) => report(f) };
 }

@@ -9,6 +9,41 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      patient_plan_settings: {
+        Row: {
+          customer_id: string
+          evening_time: string
+          morning_time: string
+          night_time: string
+          noon_time: string
+          refill_lead_days: number
+        }
+        Insert: {
+          customer_id?: string
+          evening_time?: string
+          morning_time?: string
+          night_time?: string
+          noon_time?: string
+          refill_lead_days?: number
+        }
+        Update: {
+          customer_id?: string
+          evening_time?: string
+          morning_time?: string
+          night_time?: string
+          noon_time?: string
+          refill_lead_days?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "patient_plan_settings_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: true
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       pharmindex: {
         Row: {
           atc: string | null
@@ -301,6 +336,85 @@ export type Database = {
           },
         ]
       }
+      webshop_customer_dose_mark: {
+        Row: {
+          customer_id: string
+          day: string
+          device_id: string
+          marked_at: string
+          period: string
+          pharmacode: number
+          prescription_id: number
+          reason: string | null
+          status: string
+        }
+        Insert: {
+          customer_id?: string
+          day: string
+          device_id: string
+          marked_at: string
+          period: string
+          pharmacode: number
+          prescription_id: number
+          reason?: string | null
+          status: string
+        }
+        Update: {
+          customer_id?: string
+          day?: string
+          device_id?: string
+          marked_at?: string
+          period?: string
+          pharmacode?: number
+          prescription_id?: number
+          reason?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_dose_mark_prescription_id_fkey"
+            columns: ["prescription_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customer_medication"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_eprescription: {
+        Row: {
+          customer_id: string
+          entry_id: string | null
+          raw: string
+          rx_id: string
+          sent_at: string
+          summary: Json
+        }
+        Insert: {
+          customer_id?: string
+          entry_id?: string | null
+          raw: string
+          rx_id: string
+          sent_at?: string
+          summary: Json
+        }
+        Update: {
+          customer_id?: string
+          entry_id?: string | null
+          raw?: string
+          rx_id?: string
+          sent_at?: string
+          summary?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_eprescription_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       webshop_customer_insurance: {
         Row: {
           additional_insurance: string | null
@@ -445,6 +559,47 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "webshop_customer_order_defaults_customer_id_fkey"
+            columns: ["customer_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webshop_customer_push_subscription: {
+        Row: {
+          auth: string
+          created_at: string
+          customer_id: string
+          device_label: string
+          endpoint: string
+          last_success_at: string | null
+          p256dh: string
+          show_names: boolean
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          customer_id?: string
+          device_label?: string
+          endpoint: string
+          last_success_at?: string | null
+          p256dh: string
+          show_names?: boolean
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          customer_id?: string
+          device_label?: string
+          endpoint?: string
+          last_success_at?: string | null
+          p256dh?: string
+          show_names?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webshop_customer_push_subscription_customer_id_fkey"
             columns: ["customer_id"]
             isOneToOne: false
             referencedRelation: "webshop_customers"
@@ -692,6 +847,7 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      cancel_order: { Args: { p_order_id: number }; Returns: undefined }
       check_mfa: { Args: never; Returns: boolean }
       children: {
         Args: { "": Database["public"]["Tables"]["webshop_order"]["Row"] }
@@ -722,14 +878,76 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      function_call_status: {
+      complete_function_call: {
+        Args: { p_id: number; p_sent: boolean }
+        Returns: undefined
+      }
+      dose_mark_writable: {
+        Args: { p_day: string; p_pharmacode: number; p_prescription_id: number }
+        Returns: boolean
+      }
+      dose_reminder_doses: {
+        Args: { p_customer_id: string; p_day: string; p_period: string }
+        Returns: {
+          marked: boolean
+          name_de: string
+          name_fr: string
+          pharmacode: number
+          prescription_id: number
+        }[]
+      }
+      dose_reminder_later: {
         Args: {
-          p_fn: string
-          p_key: string
-          p_max: number
-          p_window_seconds: number
+          p_customer_id: string
+          p_day: string
+          p_now: string
+          p_period: string
         }
         Returns: string
+      }
+      dose_reminder_outcome: {
+        Args: {
+          p_day: string
+          p_endpoint: string
+          p_now: string
+          p_outcome: string
+          p_period: string
+          p_round: number
+        }
+        Returns: undefined
+      }
+      dose_reminder_taken: {
+        Args: {
+          p_customer_id: string
+          p_day: string
+          p_device_id: string
+          p_marked_at: string
+          p_period: string
+        }
+        Returns: number
+      }
+      dose_reminder_times: {
+        Args: { p_customer_id: string }
+        Returns: {
+          at_time: string
+          period: string
+        }[]
+      }
+      dose_reminders_claim: {
+        Args: { p_now: string }
+        Returns: {
+          auth: string
+          customer_id: string
+          day: string
+          due_at: string
+          endpoint: string
+          language: string
+          names: string[]
+          p256dh: string
+          period: string
+          round: number
+          show_names: boolean
+        }[]
       }
       generic_alternatives: {
         Args: { p_pharmacode: number }
@@ -742,9 +960,14 @@ export type Database = {
           quantity_unit: string
         }[]
       }
-      record_function_call: {
-        Args: { p_fn: string; p_key: string }
-        Returns: undefined
+      reserve_function_call: {
+        Args: {
+          p_fn: string
+          p_key: string
+          p_max: number
+          p_window_seconds: number
+        }
+        Returns: Json
       }
       search_medications: {
         Args: {
@@ -773,6 +996,8 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      setup_missing: { Args: never; Returns: string[] }
+      webshop_dose_mark_rank: { Args: { p_status: string }; Returns: number }
       webshop_order: {
         Args: {
           p_address2: string

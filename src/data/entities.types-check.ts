@@ -13,9 +13,11 @@ import type {
   Order,
   OrderDefaults,
   OrderItem,
+  PlanSettings,
   Prescription,
   Questionnaire,
 } from '../domain/entities';
+import type { DoseMark } from '../domain/doses/dose-mark';
 import type { Database, Tables, TablesInsert } from './database.types';
 import type { Widen } from './rows';
 
@@ -48,8 +50,10 @@ export type _Checks = [
   None<Agree<OrderDefaults, 'webshop_customer_order_defaults'>>,
   None<Agree<AdditionalInfo, 'webshop_customer_additional_info'>>,
   None<Agree<Prescription, 'webshop_customer_medication'>>,
+  None<Agree<DoseMark, 'webshop_customer_dose_mark'>>,
   None<Agree<Order, 'webshop_order'>>,
   None<Agree<OrderItem, 'webshop_order_item'>>,
+  None<Agree<PlanSettings, 'patient_plan_settings'>>,
   None<Agree<Medication, 'pharmindex'>>,
   None<Agree<NonNullable<Medication['pharmindex_images']>, 'pharmindex_images'>>,
   None<Agree<NonNullable<Medication['pharmindex_prices']>, 'pharmindex_prices'>>,

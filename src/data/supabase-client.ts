@@ -1,23 +1,22 @@
 // The one Supabase client of the app (auth, PostgREST, realtime, functions), on the URL and
-// anon key of the build (supabase-config.ts). Its fetch never sends a stale token and notes
+// key of the build (build-env.ts). Its fetch never sends a stale token and notes
 // the server's Retry-After (net/fetch-guard.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { readStoredSession, storedSessionKey } from './auth/stored-session';
 import { guardFetch } from './net/fetch-guard';
 import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
-import { supabaseAnonKey, supabaseUrl } from './supabase-config';
+import { buildEnv } from './build-env';
 
 /** The client every query and command takes as a parameter (typed by the generated schema, `npm run gen:types`). */
 export type AppClient = SupabaseClient<Database>;
-
-export { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, supabaseAnonKey, supabaseUrl } from './supabase-config';
 
 /** The Retry-After hints of the app client's answers (the replay reads them). */
 export const appRetryAfter: RetryAfterLog = createRetryAfterLog();
 
 export interface AppClientOptions {
   url: string;
+  /** the project's public API key: publishable (sb_publishable_…) or the legacy anon key */
   anonKey: string;
   /** where the session lives (the browser's localStorage in the app) */
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -56,6 +55,6 @@ let client: AppClient | null = null;
 
 /** Created on first use, so public pages that never touch the backend do not pay for it. */
 export function supabase(): AppClient {
-  client ??= createAppClient({ url: supabaseUrl, anonKey: supabaseAnonKey, storage: globalThis.localStorage, retryAfter: appRetryAfter });
+  client ??= createAppClient({ url: buildEnv.supabaseUrl, anonKey: buildEnv.supabaseKey, storage: globalThis.localStorage, retryAfter: appRetryAfter });
   return client;
 }

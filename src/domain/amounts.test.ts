@@ -75,7 +75,11 @@ describe('amount limits', () => {
     ['', 99, undefined],
     ['abc', 99, undefined],
     ['-1', 99, undefined],
-    ['0', 99, 1],
+    // issue 22: 0 removes the product, as the remove button does (spec §5 "Removing sets the amount to none")
+    ['0', 99, undefined],
+    ['00', 99, undefined],
+    [' 0 ', 1, undefined],
+    ['05', 99, 5],
     ['5', 99, 5],
     [' 150 ', 99, 99],
     ['3', 1, 1],

@@ -31,9 +31,13 @@ export const isAtMax = (amount: Amount, max: number = AMOUNT_MAX): boolean => am
 /** At the lower limit: - is disabled. */
 export const isAtMin = (amount: Amount): boolean => amount === undefined || amount <= AMOUNT_MIN;
 
-/** A typed value: blank or unreadable gives none, a number is clamped to 1..max. */
+/**
+ * A typed value: blank or unreadable gives none; 0 removes the product, as the remove button
+ * does (none, spec §5 "Removing sets the amount to none"); any other number is clamped to 1..max.
+ */
 export function amountFromInput(text: string, max: number = AMOUNT_MAX): Amount {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return undefined;
-  return clampAmount(Number(trimmed), max);
+  const typed = Number(trimmed);
+  return typed === 0 ? removeAmount() : clampAmount(typed, max);
 }

@@ -95,7 +95,8 @@ export interface OrderDefaults {
   comment: string | null;
 }
 
-export type SendMethod = 'post' | 'email' | 'espace';
+/** post, e-mail from the doctor, a partner (espace), or a scanned e-prescription (issue 27). */
+export type SendMethod = 'post' | 'email' | 'espace' | 'eprescription';
 
 export interface AdditionalInfo {
   id: RecordId;
@@ -187,6 +188,20 @@ export interface PatientInformation {
   prdno: number;
   content_de: string | null;
   content_fr: string | null;
+}
+
+/**
+ * The patient's plan settings (table patient_plan_settings, one row per patient): the wall-clock
+ * time 'HH:MM' in Europe/Zurich of each intake period on the printed plan, in the calendar and
+ * its reminders, and how many days ahead a refill is suggested.
+ */
+export interface PlanSettings {
+  customer_id: CustomerId;
+  morning_time: string;
+  noon_time: string;
+  evening_time: string;
+  night_time: string;
+  refill_lead_days: number;
 }
 
 /** The customer record as loaded with its nested related tables (spec §7). */

@@ -4,7 +4,7 @@
 import { TIME_ZONE } from './constants.ts';
 import { parseDosage } from './dosage.ts';
 import type { Pharmacode, Prescription, RecordId } from './entities.ts';
-import { isPrescriptionActive } from './prescription-state.ts';
+import { daysUntilExpiry, isPrescriptionActive } from './prescription-state.ts';
 import { hourInTimeZone } from './zoned-time.ts';
 
 export type IntakePeriod = 'morning' | 'noon' | 'evening' | 'night';
@@ -69,19 +69,42 @@ export interface IntakeEntry {
 }
 
 export type IntakePlan = Record<IntakePeriod, IntakeEntry[]> & {
-  /** Active prescriptions whose dosage could not be read (left out of the plan). */
+  /** Prescriptions in the plan whose dosage could not be read (left out of the periods). */
   unreadable: RecordId[];
 };
 
 /**
- * Today's intake plan: for each period, the active prescriptions with a non-zero dosage
- * in that period and how many units. One entry per prescription (two active prescriptions
- * of one medication give two entries; they are not summed), in the input order.
+ * Whether the pack of a used single-use prescription is finished before its expiry date. The
+ * supply forecast (src/domain/supply) will answer this; until it is wired, no pack is finished.
  */
-export function intakePlan(prescriptions: readonly Prescription[], now: Date, timeZone: string = TIME_ZONE): IntakePlan {
+export type PackFinished = (prescription: Prescription) => boolean;
+
+const NONE_FINISHED: PackFinished = () => false;
+
+/**
+ * Taken today: an active prescription (spec §4), or a used single-use one whose expiry date has
+ * not passed (through the whole expiry day in Zurich; no readable expiry: until `finished`)
+ * and whose pack is not finished.
+ */
+export function isPrescriptionTaken(p: Prescription, now: Date, timeZone: string = TIME_ZONE, finished: PackFinished = NONE_FINISHED): boolean {
+  if (isPrescriptionActive(p, now, timeZone)) return true;
+  if (!(p.single_use && p.used)) return false;
+  const days = daysUntilExpiry(p, now, timeZone);
+  return (days === null || days >= 0) && !finished(p);
+}
+
+/**
+ * Today's intake plan: for each period, the prescriptions the patient takes today with a
+ * non-zero dosage in that period and how many units. What the patient takes is not what can
+ * be ordered (orderableMedications): a single-use prescription that was ordered is used, so
+ * inactive (spec §4), but its medication is taken until the expiry date — or until `finished`
+ * says the pack is finished. One entry per prescription (two of one medication give two
+ * entries; they are not summed), in the input order.
+ */
+export function intakePlan(prescriptions: readonly Prescription[], now: Date, timeZone: string = TIME_ZONE, finished: PackFinished = NONE_FINISHED): IntakePlan {
   const plan: IntakePlan = { morning: [], noon: [], evening: [], night: [], unreadable: [] };
   for (const p of prescriptions) {
-    if (!isPrescriptionActive(p, now, timeZone)) continue;
+    if (!isPrescriptionTaken(p, now, timeZone, finished)) continue;
     const dosage = parseDosage(p.dosage);
     if (!dosage.ok) {
       plan.unreadable.push(p.id);

@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from './order-status.ts';
 
 // The domain hands message ids to the UI (spec §2 greeting, §3 gender, §4 order status and
 // intake period); each must exist in both catalogues.
-const greetings: GreetingId[] = ['greeting.morning', 'greeting.afternoon', 'greeting.evening'];
+const greetings: GreetingId[] = ['greeting.morning', 'greeting.afternoon', 'greeting.evening', 'greeting.night'];
 const ids = [
   ...Object.values(ORDER_STATUSES).map((s) => s.label),
   ...Object.values(GENDER_LABEL),

@@ -37,11 +37,19 @@ export const paths = {
     href: (q: { active?: boolean } = {}) => withQuery('/prescriptions', { active: q.active === undefined ? undefined : String(q.active) }),
   },
   prescriptionsAdd: fixed('/prescriptions/add'),
+  /** the eMediplan's code full-screen with what it holds, the calendar export and the plan's times */
+  planEmediplan: fixed('/plan/emediplan'),
+  /** the printed eMediplan (A4 landscape, its own print stylesheet) */
+  planPrint: fixed('/plan/print'),
   orders: {
     path: '/orders',
-    /** spec §7 "On success the user goes to /orders?success=1&id={id}" (in that order) */
-    href: (q: { active?: boolean; id?: number | null; success?: boolean } = {}) =>
-      withQuery('/orders', { success: q.success, id: q.id, active: q.active === undefined ? undefined : String(q.active) }),
+    /**
+     * spec §7 "On success the user goes to /orders?success=1&id={id}" (in that order). An order
+     * finished before the server answered has no number yet: `key` (its idempotency key) names
+     * it, so the thanks follow it from "waiting" to its number.
+     */
+    href: (q: { active?: boolean; id?: number | null; success?: boolean; key?: string | null } = {}) =>
+      withQuery('/orders', { success: q.success, id: q.id, key: q.key, active: q.active === undefined ? undefined : String(q.active) }),
   },
   order: fixed('/order'),
   orderSelect: fixed('/order/select'),
@@ -75,6 +83,22 @@ export const paths = {
     href: (reset = false) => (reset ? '/profile/password/reset' : '/profile/password'),
   },
   onboardingFinish: fixed('/onboarding/finish'),
+  // issue 24: the doses taken
+  dosesHistory: {
+    path: '/doses/history',
+    /** week: the last day of the week shown (default: today) */
+    href: (q: { week?: string | null } = {}) => withQuery('/doses/history', { week: q.week }),
+  },
+  dosesDay: {
+    path: '/doses/day/:day',
+    /** the plan of one day (YYYY-MM-DD), to fill in afterwards */
+    href: (day: string) => `/doses/day/${encodeURIComponent(day)}`,
+  },
+  dosesReport: {
+    path: '/doses/report',
+    /** the report for the doctor over from..to (YYYY-MM-DD; default: the last 30 days) */
+    href: (q: { from?: string | null; to?: string | null } = {}) => withQuery('/doses/report', { from: q.from, to: q.to }),
+  },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -76,3 +76,28 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   };
   return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
+
+const isDate = (d: CalendarDate): boolean => toCalendarDate(d) === d;
+
+/**
+ * The calendar date `days` later (earlier when negative). Calendar arithmetic, not 24-hour
+ * steps: in Zurich the last Sundays of March and October last 23 and 25 hours. A value that
+ * is not a valid 'YYYY-MM-DD' date is given back as it is (nothing here throws).
+ */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  if (!DATE_ONLY.test(date) || !Number.isFinite(days)) return date;
+  const [y = 0, m = 1, day = 1] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, day + Math.trunc(days)));
+  return Number.isNaN(t.getTime()) ? date : t.toISOString().slice(0, 10);
+}
+
+/**
+ * Every calendar date from `from` through `to`, both included; empty when `to` is earlier or
+ * either is not a valid 'YYYY-MM-DD' date.
+ */
+export function calendarDatesBetween(from: CalendarDate, to: CalendarDate): CalendarDate[] {
+  if (!isDate(from) || !isDate(to)) return [];
+  const out: CalendarDate[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}

@@ -1,5 +1,6 @@
 // The current language as a tiny external store, so code outside React (sync engine,
-// notifications) reads the same value the components render with.
+// notifications) reads the same value the components render with. One language per device:
+// what one tab chooses (or takes from the account at sign-in) the other tabs show too.
 import { createStore, type Store } from '../lib/store';
 import { DEFAULT_LANG, detectLanguage, isLang, type Lang } from './languages';
 
@@ -15,9 +16,22 @@ function initialLanguage(): Lang {
   return typeof navigator === 'undefined' ? DEFAULT_LANG : detectLanguage(navigator.language);
 }
 
+/** Another tab stored a language: this one follows (a storage event never reaches the tab that wrote). */
+function followOtherTabs(store: Store<Lang>): void {
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY && isLang(event.newValue)) store.set(event.newValue);
+  });
+}
+
 // read on first use: the browser language and storage are not there when the module loads in tests
 let store: Store<Lang> | null = null;
-const current = (): Store<Lang> => (store ??= createStore(initialLanguage()));
+function current(): Store<Lang> {
+  if (!store) {
+    store = createStore(initialLanguage());
+    followOtherTabs(store);
+  }
+  return store;
+}
 
 export const languageStore = {
   get: (): Lang => current().get(),

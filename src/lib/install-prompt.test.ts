@@ -1,4 +1,4 @@
-// The "Install the app" action (issue 13, PWA polish): Chromium's beforeinstallprompt kept for
+// The "Install the app" action of the installed dashboard: Chromium's beforeinstallprompt kept for
 // a button, appinstalled, and the iOS Safari how-to by platform.
 import { describe, expect, it, vi } from 'vitest';
 import { createInstallPrompt, installHint, type InstallPromptEvent } from './install-prompt';

@@ -94,4 +94,18 @@ describe('AmountSelector', () => {
     await userEvent.keyboard(' ');
     expect(input().value).toBe('1');
   });
+
+  // issue 22: typing 0 removes the product, as the remove button does (spec §5)
+  it('typing 0 sets the amount to none, like remove; the field keeps the focus', async () => {
+    renderSelector(99, 3);
+    // the whole amount selected and 0 typed over it: one change from 3 to 0
+    await userEvent.tripleClick(input());
+    await userEvent.keyboard('0');
+    expect(input().value).toBe('0');
+    expect(screen.queryByRole('button', { name: `${de['amount.remove']}: ZOCOR` })).toBeNull();
+    expect(off(less())).toBe(true);
+    expect(document.activeElement).toBe(input());
+    await userEvent.tab();
+    expect(input().value).toBe('');
+  });
 });

@@ -5,7 +5,7 @@
 // - refused: the reason's message (reason-text.ts).
 // The shell confirms quietly once everything waiting has reached the server (src/app/sync).
 import { notify } from './notifications/notification-store';
-import { reasonText } from './reason-text';
+import { reasonText } from '../domain/reason-text';
 
 /** What the data layer says of a saved change (src/data/outbox/delivery.ts), as the UI needs it. */
 export type SaveDelivery =

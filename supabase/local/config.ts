@@ -1,6 +1,7 @@
 // Settings of the local stack: the Supabase CLI's well-known local defaults, each
 // overridable by environment so the same code can sign with another secret.
 import { SignJWT } from 'jose';
+import { reminderSecretsFromVariables, type ReminderSecrets } from '../functions/_shared/reminder-secrets.ts';
 import { readConfigToml, tableAt, tomlBoolean, tomlNumber, tomlString, type TomlTable } from './config-toml.ts';
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -32,6 +33,14 @@ export interface StackConfig {
   maxRows: number;
   /** request bodies above this many bytes are refused with 413 before they are read */
   maxBodyBytes: number;
+  /**
+   * the dose reminders' VAPID keys and secrets (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT,
+   * REMINDER_TOKEN_SECRET, REMINDER_SCHEDULER_SECRET); null: startStack makes a development set
+   * at first start and keeps it beside the data folder (reminder-secrets-file.ts)
+   */
+  reminders: ReminderSecrets | null;
+  /** seconds between two calls of the reminder sender by main.ts's timer (REMINDER_INTERVAL_S; 0: off) */
+  reminderIntervalS: number;
 }
 
 /** 1 MB: the largest request body the stack reads (MAX_BODY_BYTES overrides it) */
@@ -61,6 +70,8 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     minimumPasswordLength: Number(env.MINIMUM_PASSWORD_LENGTH ?? tomlNumber(auth, 'minimum_password_length', '[auth]') ?? 6),
     maxRows: tomlNumber(api, 'max_rows', '[api]') ?? 1000,
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES),
+    reminders: reminderSecretsFromVariables((name) => env[name]),
+    reminderIntervalS: Number(env.REMINDER_INTERVAL_S ?? 60),
   };
 }
 

@@ -147,11 +147,35 @@ export async function toFetchRequest(req: IncomingMessage, url: URL, options: Fe
 }
 
 /** fetch Response -> node response, with extra headers (CORS) set over the handler's own. */
+const answers = new WeakMap<Request, Promise<void>>();
+
+/**
+ * The router serves `req`: `answerSent(req)` resolves once the function returned here is called,
+ * after the answer has been handed to the socket.
+ */
+export function trackAnswer(req: Request): () => void {
+  let sent: () => void = () => {};
+  answers.set(req, new Promise<void>((resolve) => (sent = resolve)));
+  return sent;
+}
+
+/**
+ * Resolves once the answer to `req` is on its way to the client; at once for a request that
+ * did not come through the router (module tests call the handlers directly). Work started after
+ * it cannot delay the answer, not even work that holds the thread (PGlite runs on it).
+ */
+export const answerSent = (req: Request): Promise<void> => answers.get(req) ?? Promise.resolve();
+
 export async function sendResponse(
   res: ServerResponse,
   response: Response,
   extraHeaders: Record<string, string> = {},
   method = 'GET',
+  /**
+   * The answer is written at once but the response (and so the connection) ends only when this
+   * settles: a lingering close for a body that is still arriving (see router.ts refuseBody).
+   */
+  lingerUntil?: Promise<unknown>,
 ): Promise<void> {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
@@ -163,13 +187,20 @@ export async function sendResponse(
     if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') out[name] = value;
   });
   if (cookies.length > 0) out['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, out);
   if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) {
     await response.body?.cancel().catch(() => {});
+    res.writeHead(response.status, response.statusText || undefined, out);
     res.end();
     return;
   }
   // The services answer small JSON and HTML bodies: one write with a Content-Length is much
   // faster on loopback than piping a web stream (chunked encoding, several writes per answer).
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const body = Buffer.from(await response.arrayBuffer());
+  // its length tells the client the answer is complete, also while the connection lingers
+  out['content-length'] = String(body.length);
+  res.writeHead(response.status, response.statusText || undefined, out);
+  if (!lingerUntil) return void res.end(body);
+  res.write(body);
+  await lingerUntil.catch(() => {});
+  res.end();
 }

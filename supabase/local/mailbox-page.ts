@@ -103,6 +103,9 @@ export async function handleMailbox(req: Request, path: string, mailbox: Mailbox
   const to = url.searchParams.get('to')?.trim() || undefined;
   const method = req.method.toUpperCase();
   const normalized = path.replace(/\/+$/, '') || '/';
+  // a mail whose request was answered before it was sent (a password reset) is shown, or
+  // cleared, as if it had been sent before the answer
+  await mailbox.settled();
 
   if (normalized === '/mailbox') {
     if (method !== 'GET' && method !== 'HEAD') return jsonError(405, 'method not allowed');

@@ -3,9 +3,28 @@
 // JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, JWT_EXPIRY, PGLITE_DATA_DIR
 // (supabase/.local/pglite; 'memory' for a fresh in-memory database), DATABASE_URL (a PostgreSQL server instead of PGlite),
 // ENABLE_EMAIL_CONFIRMATIONS, MINIMUM_PASSWORD_LENGTH, SEED=false, LOG_REQUESTS=1, MAX_BODY_BYTES (1 MB).
+// Started by `npm start` (scripts/start.mjs) with an IPC channel: it reports `stack-ready` there,
+// so the script knows the stack that answers is the one it started, and it stops when the
+// channel closes (the script ended, however it ended).
 import { resolve } from 'node:path';
 import { configFromEnv, DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY, signApiKey } from './config.ts';
-import { describeDatabase, startStack, SUPABASE_DIR } from './server.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startReminderTimer } from './reminder-timer.ts';
+import { describeDatabase, PortInUseError, startStack, SUPABASE_DIR } from './server.ts';
+
+/** What the stack tells `npm start` over IPC once it answers. */
+interface StackReadyMessage {
+  type: 'stack-ready';
+  url: string;
+  anonKey: string;
+  pid: number;
+}
+
+let parentGone = false;
+let onParentGone = () => {
+  parentGone = true;
+};
+process.on('disconnect', () => onParentGone());
 
 async function main() {
   const env = { ...process.env };
@@ -42,14 +61,19 @@ ${missing.length ? `\n  Not available yet (answer 503): ${missing.join(', ')}\n`
 The app reads VITE_SUPABASE_URL=${stack.url} and VITE_SUPABASE_ANON_KEY (the anon key above).
 Press Ctrl-C to stop.`);
 
+  const stopReminders = startReminderTimer(stack, stack.config.reminderIntervalS, (line) => console.log(`  ${line}`));
+
   let stopping = false;
-  const stop = async (signal: string) => {
+  /** `force`: a second Ctrl-C ends the process at once; the parent going away never does. */
+  const stop = async (why: string, force = true) => {
     if (stopping) {
+      if (!force) return;
       console.log('Forced exit.');
       process.exit(1);
     }
     stopping = true;
-    console.log(`\n${signal}: stopping …`);
+    stopReminders();
+    console.log(`\n${why}: stopping …`);
     try {
       await stack.stop();
       console.log('Stopped.');
@@ -61,9 +85,15 @@ Press Ctrl-C to stop.`);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  onParentGone = () => void stop('npm start ended', false);
+  if (parentGone) onParentGone();
+  const ready: StackReadyMessage = { type: 'stack-ready', url: stack.url, anonKey: stack.config.anonKey, pid: process.pid };
+  process.send?.(ready);
 }
 
 main().catch((error: unknown) => {
-  console.error('The local stack could not start:', error);
+  // the two expected refusals say what to do; anything else gets its stack
+  if (error instanceof PortInUseError || error instanceof DataDirLockedError) console.error(`The local stack could not start: ${error.message}`);
+  else console.error('The local stack could not start:', error);
   process.exit(1);
 });

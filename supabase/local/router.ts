@@ -4,18 +4,19 @@
 //   /functions/v1/<name>       -> edge function handlers   supabase/local/functions/
 //   /realtime/v1/websocket     -> realtime (upgrade)       supabase/local/realtime/
 //   /mailbox, /mailbox/api/*   -> the mailbox (mailbox-page.ts)
-//   /health                    -> {status, database, services}
+//   /health                    -> {status, database, services}; 503 {status:'starting'} until ready
 // Every answer carries CORS headers; OPTIONS preflights are answered here for every path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Db } from './db/db.ts';
-import { BodyTooLargeError, bodyTooLargeResponse, corsHeaders, jsonError, json, preflightResponse, requestUrl, sendResponse, toFetchRequest } from './http.ts';
+import { BodyTooLargeError, bodyTooLargeResponse, corsHeaders, jsonError, json, preflightResponse, requestUrl, sendResponse, toFetchRequest, trackAnswer } from './http.ts';
 import type { Mailbox } from './mailbox.ts';
 import { handleMailbox } from './mailbox-page.ts';
 import { serviceStatus, type Services } from './services.ts';
 
 export interface RouterDeps {
-  db: Db;
+  /** null until the database is open (the port opens first) */
+  db: () => Db | null;
   mailbox: Mailbox;
   /** the origin of requests without a Host header */
   apiUrl: () => string;
@@ -51,7 +52,7 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string, message: 
 }
 
 export function createRouter(deps: RouterDeps): Router {
-  const { db, mailbox, log } = deps;
+  const { mailbox, log } = deps;
   let services: Services | null = null;
   let markReady: () => void = () => {};
   let markFailed: (error: unknown) => void = () => {};
@@ -62,7 +63,9 @@ export function createRouter(deps: RouterDeps): Router {
   started.catch(() => {});
 
   async function health(): Promise<Response> {
-    const status = serviceStatus(services ?? { auth: null, rest: null, functions: null, realtime: null });
+    const db = deps.db();
+    if (!services || !db) return json({ status: 'starting' }, 503);
+    const status = serviceStatus(services);
     try {
       await db.query('select 1');
       return json({ status: 'ok', database: db.kind, services: status });
@@ -72,7 +75,6 @@ export function createRouter(deps: RouterDeps): Router {
   }
 
   async function route(req: Request, pathname: string): Promise<Response> {
-    if (pathname === '/health') return health();
     if (pathname === '/mailbox' || pathname.startsWith('/mailbox/')) return handleMailbox(req, pathname, mailbox);
     const s = services;
     let path: string | null;
@@ -95,11 +97,16 @@ export function createRouter(deps: RouterDeps): Router {
       if (!res.writableFinished) controller.abort();
       if (deps.logRequests) log(`${method} ${url.pathname}${url.search} ${res.statusCode} ${Date.now() - startedAt}ms`);
     });
+    let sent = () => {};
     try {
       const request = await toFetchRequest(req, url, { signal: controller.signal, maxBodyBytes: deps.maxBodyBytes });
+      sent = trackAnswer(request);
       let response: Response;
       if (method === 'OPTIONS') {
         response = preflightResponse(request);
+      } else if (url.pathname === '/health') {
+        // answers while the stack starts too: a caller polling it must not hang on a first seed
+        response = await health();
       } else {
         await started;
         response = await route(request, url.pathname);
@@ -114,18 +121,29 @@ export function createRouter(deps: RouterDeps): Router {
       } else {
         res.destroy();
       }
+    } finally {
+      // work a service does after its answer (auth/recover.ts) starts now, answered or not
+      sent();
     }
   }
 
   /**
-   * 413 at once; what the client still sends is discarded unread (never buffered), so it gets
-   * to read the answer, as a lingering close does; a body that has not ended 5 s later is cut off.
+   * 413 at once, and a lingering close: what the client still sends is discarded unread (never
+   * buffered), and the connection ends only once the body has ended. Ending it earlier, with the
+   * client's bytes still arriving, makes the kernel answer them with a reset, and a client that
+   * has not read the 413 yet loses it. A body that has not ended 5 s later is cut off.
    */
   async function refuseBody(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     req.resume();
-    const cutOff = setTimeout(() => req.socket.destroy(), 5000).unref();
-    req.once('end', () => clearTimeout(cutOff));
-    await sendResponse(res, bodyTooLargeResponse(), corsHeaders(), method).catch(() => res.destroy());
+    let cutOff: ReturnType<typeof setTimeout> | undefined;
+    const bodyEnded = new Promise<void>((resolve) => {
+      cutOff = setTimeout(() => {
+        req.socket.destroy();
+        resolve();
+      }, 5000).unref();
+      req.once('end', resolve).once('close', resolve);
+    }).finally(() => clearTimeout(cutOff));
+    await sendResponse(res, bodyTooLargeResponse(), corsHeaders(), method, bodyEnded).catch(() => res.destroy());
   }
 
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {

@@ -1,9 +1,9 @@
-// Starts and stops the local stack: opens the database (PGlite or PostgreSQL), brings it to
-// the state of the migrations, listens, builds the services with the real URL and hands the
-// requests to the router (router.ts).
-import { createServer, type IncomingMessage } from 'node:http';
+// Starts and stops the local stack: listens first (a busy port fails before the database is
+// touched), then opens the database (PGlite, locked to this process, or PostgreSQL), brings it
+// to the state of the migrations, builds the services with the real URL and hands the requests
+// to the router (router.ts), which holds them until then.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StackConfig } from './config.ts';
@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { createMailbox, type Mailbox } from './mailbox.ts';
+import { localReminderSecrets } from './reminder-secrets-file.ts';
 import { createRouter } from './router.ts';
 import { buildServices, serviceStatus, type ServiceName, type Services } from './services.ts';
 
@@ -45,12 +46,34 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The port is taken: nothing else was started or opened. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(
+      `Port ${port} on ${host} is in use by another program (another local stack?). ` +
+        `Stop it, or start this stack on another port: SUPABASE_PORT=<port> (0 picks a free one).`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((res, rej) => {
+    const onError = (error: NodeJS.ErrnoException) => rej(error.code === 'EADDRINUSE' ? new PortInUseError(host, port) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      res();
+    });
+  });
+}
+
 async function openDb(config: StackConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  if (!config.dataDir) return openPglite(null);
-  const dir = resolve(config.dataDir);
-  await mkdir(dir, { recursive: true });
-  return openPglite(dir);
+  return openPglite(config.dataDir ? resolve(config.dataDir) : null);
 }
 
 /** Where the database lives, for people: the PGlite folder (or memory) or the server without password. */
@@ -78,13 +101,13 @@ function withRealPort(config: StackConfig, port: number): StackConfig {
 export async function startStack(initialConfig: StackConfig, opts: StackOptions = {}): Promise<Stack> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const ownsDb = !opts.db;
-  const db = opts.db ?? (await openDb(initialConfig));
+  let db: Db | null = opts.db ?? null;
   const mailbox = createMailbox();
   let config = initialConfig;
   let services: Services | null = null;
 
   const router = createRouter({
-    db,
+    db: () => db,
     mailbox,
     log,
     logRequests: opts.logRequests ?? false,
@@ -106,25 +129,24 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
     });
 
   try {
-    const { applied } = await migrate(db, { projectDir: SUPABASE_DIR, seed: opts.seed ?? true, log });
-    await new Promise<void>((res, rej) => {
-      server.once('error', rej);
-      server.listen(initialConfig.port, initialConfig.host, () => {
-        server.off('error', rej);
-        res();
-      });
-    });
+    // the port before the database: a second stack on a busy port must not touch the folder
+    await listen(server, initialConfig.host, initialConfig.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : initialConfig.port;
     config = withRealPort(initialConfig, port);
+    db ??= await openDb(initialConfig);
+    // after the database: its folder's lock says this process owns the folder's secrets too
+    if (!config.reminders) config = { ...config, reminders: await localReminderSecrets(config.databaseUrl ? null : config.dataDir) };
+    const { applied } = await migrate(db, { projectDir: SUPABASE_DIR, seed: opts.seed ?? true, log });
     services = buildServices({ db, config, mailbox }, log);
     router.ready(services);
 
+    const theDb = db;
     let stopping: Promise<void> | null = null;
     return {
       url: config.apiUrl,
       port,
-      db,
+      db: theDb,
       mailbox,
       config,
       applied,
@@ -133,7 +155,9 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
         stopping ??= (async () => {
           await services?.realtime?.close().catch((error: Error) => log(`realtime close: ${error.message}`));
           await closeServer();
-          if (ownsDb) await db.close();
+          // mails sent after their answer (a password reset) still need the database
+          await mailbox.settled();
+          if (ownsDb) await theDb.close();
         })();
         return stopping;
       },
@@ -142,7 +166,7 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
     router.failed(error);
     await services?.realtime?.close().catch(() => {});
     await closeServer();
-    if (ownsDb) await db.close().catch(() => {});
+    if (ownsDb && db) await db.close().catch(() => {});
     throw error;
   }
 }

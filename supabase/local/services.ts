@@ -47,7 +47,7 @@ function build<T>(name: ServiceName, log: (line: string) => void, factory: () =>
 export function buildServices(deps: ServiceDeps, log: (line: string) => void): Services {
   const { db, config, mailbox } = deps;
   return {
-    auth: build('auth', log, () => createAuthHandler({ db, config, mailbox })),
+    auth: build('auth', log, () => createAuthHandler({ db, config, mailbox, log })),
     rest: build('rest', log, () => createRestHandler({ db, config })),
     functions: build('functions', log, () => createFunctionsHandler({ db, config, mailbox })),
     realtime: build('realtime', log, () => createRealtime({ db, config })),

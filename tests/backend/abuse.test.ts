@@ -47,7 +47,9 @@ function raw(method: string, path: string, headers: Record<string, string>, writ
   const url = new URL(path, stackUrl());
   return new Promise((resolve, reject) => {
     // a connection of its own (agent: false), dropped once answered: a refused upload may still be unsent
+    let answered = false;
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress, agent: false }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -56,8 +58,9 @@ function raw(method: string, path: string, headers: Record<string, string>, writ
       });
       res.on('error', reject);
     });
-    // the stack closes the connection after a 413 while the client may still be writing
-    req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+    // once the answer has come, a reset of the upload (the stack cuts off a body that goes on) is
+    // no failure; before it, it is one, and settles the request at once
+    req.on('error', (error) => (answered && /EPIPE|ECONNRESET/.test(error.message) ? undefined : reject(error)));
     write(req);
   });
 }

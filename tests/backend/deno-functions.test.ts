@@ -2,18 +2,24 @@
 // supabase/functions/<name>/index.ts (spec §7 Server functions), type-checked and served by Deno
 // itself (the `deno` npm package) against the local stack. Offline: `npm:` imports resolve from
 // node_modules (--node-modules-dir=manual); --no-remote and, for run, --cached-only forbid downloads.
+// They are deployed with --no-verify-jwt (README "Deploy to hosted Supabase"), as served here:
+// each function that needs a patient checks the token itself (functions/_shared/caller.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { anonClient, stackUrl } from '../setup/clients.ts';
+import { signJwt } from '../../supabase/local/jwt.ts';
+import { signReminderToken } from '../../supabase/functions/_shared/web-push/reminder-token.ts';
+import { dateInTimeZone } from '../../src/domain/zoned-time.ts';
+import { anonClient, serviceClient, stackUrl } from '../setup/clients.ts';
 import { count, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
 const FUNCTIONS = join(ROOT, 'supabase', 'functions');
-const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail'] as const;
+const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'doseReminders', 'doseReminderAction'] as const;
 type Name = (typeof NAMES)[number];
 
 const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));
@@ -28,6 +34,12 @@ interface Served {
 }
 const served = new Map<Name, Served>();
 
+/** A signing key of the project as hosted passes it in SUPABASE_JWKS (the stack itself signs HS256 only). */
+const projectKey = await generateKeyPair('ES256');
+const projectJwk: JWK = { ...(await exportJWK(projectKey.publicKey)), kid: 'project-es256', alg: 'ES256', use: 'sig' };
+const es256 = (key: CryptoKey, sub: string) =>
+  new SignJWT({ sub, role: 'authenticated', aud: 'authenticated' }).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: 'project-es256' }).setIssuedAt().setExpirationTime('1h').sign(key);
+
 /** `deno run` of one entry point on a free port (DENO_SERVE_ADDRESS) with the platform's variables. */
 function serve(name: Name): Promise<Served> {
   const child = spawn(DENO, ['run', ...common, '--cached-only', '--config', join(FUNCTIONS, name, 'deno.json'), '--allow-net', '--allow-env', '--allow-read', join(FUNCTIONS, name, 'index.ts')], {
@@ -38,6 +50,13 @@ function serve(name: Name): Promise<Served> {
       SUPABASE_URL: stackUrl(),
       SUPABASE_ANON_KEY: inject('anonKey'),
       SUPABASE_SERVICE_ROLE_KEY: inject('serviceRoleKey'),
+      SUPABASE_JWKS: JSON.stringify({ keys: [projectJwk] }),
+      // the dose reminders' secrets as `supabase secrets set` gives them (README.md, "Dose reminders")
+      VAPID_PUBLIC_KEY: inject('reminderSecrets').vapidPublicKey,
+      VAPID_PRIVATE_KEY: inject('reminderSecrets').vapidPrivateKey,
+      VAPID_SUBJECT: inject('reminderSecrets').vapidSubject,
+      REMINDER_TOKEN_SECRET: inject('reminderSecrets').tokenSecret,
+      REMINDER_SCHEDULER_SECRET: inject('reminderSecrets').schedulerSecret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,16 +80,17 @@ function serve(name: Name): Promise<Served> {
   });
 }
 
-async function call(name: Name, init: { body?: unknown; token?: string; headers?: Record<string, string>; method?: string } = {}) {
+async function call(name: Name, init: { body?: unknown; token?: string | null; headers?: Record<string, string>; method?: string } = {}) {
+  const token = init.token === undefined ? inject('anonKey') : init.token;
   const res = await fetch(served.get(name)!.url, {
     method: init.method ?? 'POST',
     headers: {
       apikey: inject('anonKey'),
-      authorization: `Bearer ${init.token ?? inject('anonKey')}`,
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       'content-type': 'application/json',
       ...init.headers,
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
   });
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
   return { status: res.status, headers: res.headers, body: isJson ? ((await res.json()) as Record<string, unknown>) : null };
@@ -115,12 +135,19 @@ describe('the Deno entry points of the edge functions', () => {
 
     const generic = must(await anonClient().from('pharmindex').select('pharmacode').eq('gencd', 'G').limit(1).single(), 'a generic');
     const isGeneric = await call('webshopGenericMeds', { body: { pharmacode: generic.pharmacode } });
-    expect(isGeneric.status).toBe(422);
+    expect(isGeneric.status).toBe(200);
     expect(isGeneric.body).toMatchObject({ error: 'is_generic' });
 
     const preflight = await call('webshopGenericMeds', { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+
+    // public: no token at all, or an API key that is no JWT (the app's publishable key), is fine
+    const [{ pharmacode }] = originals as [{ pharmacode: number }];
+    const expected = await call('webshopGenericMeds', { body: { pharmacode } });
+    for (const token of [null, 'sb_publishable_not-a-jwt']) {
+      expect(await call('webshopGenericMeds', { body: { pharmacode }, token })).toMatchObject({ status: 200, body: expected.body });
+    }
   });
 
   describe('with a patient', () => {
@@ -149,6 +176,45 @@ describe('the Deno entry points of the edge functions', () => {
       expect(await count('webshop_order', ['customer_id', P.userId])).toBe(1);
     });
 
+    // spec §7: ordering and mailing are for the signed-in patient; the function decides that
+    // itself, before it reads the body, so a refused token answers 401 even to a body that would
+    // be refused too — and nothing is ordered or mailed
+    it('webshopOrder and prescriptionLocationMail refuse every token that is not a live patient session: 401 not_authenticated', async () => {
+      const secret = inject('jwtSecret');
+      const claims = { sub: P.userId, role: 'authenticated', aud: 'authenticated' };
+      const other = await generateKeyPair('ES256');
+      const signedOut = await anonClient().auth.signInWithPassword({ email: P.email, password: P.password });
+      const signedOutToken = signedOut.data.session!.access_token;
+      const logout = await fetch(`${stackUrl()}/auth/v1/logout?scope=local`, { method: 'POST', headers: { apikey: inject('anonKey'), authorization: `Bearer ${signedOutToken}` } });
+      expect(logout.status).toBe(204);
+      const refused: [string, string | null][] = [
+        ['no token', null],
+        ['forged (another secret)', await signJwt(claims, 'not-the-project-secret-not-the-project-secret', 3600)],
+        ['expired', await signJwt(claims, secret, -120)],
+        ['of a signed-out session', signedOutToken],
+        ['the anon key', inject('anonKey')],
+        ['the service-role key', inject('serviceRoleKey')],
+        ['an API key', 'sb_secret_not-a-jwt'],
+        ['signed with a key the project does not publish', await es256(other.privateKey, P.userId)],
+      ];
+      for (const [what, token] of refused) {
+        const order = await call('webshopOrder', { body: 'not json', token });
+        expect([what, order.status, order.body?.error]).toEqual([what, 401, 'not_authenticated']);
+        const mail = await call('prescriptionLocationMail', { body: { prescription_location: 'nowhere' }, token });
+        expect([what, mail.status, mail.body?.error]).toEqual([what, 401, 'not_authenticated']);
+      }
+      const order = await call('webshopOrder', { body: orderBody(P.userId, { [pharmacode]: 1 }), token: await signJwt(claims, 'not-the-project-secret-not-the-project-secret', 3600) });
+      expect(order.status).toBe(401);
+      expect(await count('webshop_order', ['customer_id', P.userId])).toBe(1);
+
+      // the patient's own tokens pass the check (then the body is judged): the stack's HS256
+      // session token, and one signed with the project's published key (SUPABASE_JWKS)
+      for (const token of [P.accessToken, await es256(projectKey.privateKey, P.userId)]) {
+        expect(await call('webshopOrder', { body: 'not json', token })).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+        expect(await call('prescriptionLocationMail', { body: { prescription_location: 'nowhere' }, token })).toMatchObject({ status: 400, body: { error: 'unknown_location' } });
+      }
+    });
+
     it('prescriptionLocationMail mails the partner (logged without a mail API key)', async () => {
       const res = await call('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, token: P.accessToken });
       expect(res).toMatchObject({ status: 200, body: { sent: true } });
@@ -157,5 +223,31 @@ describe('the Deno entry points of the edge functions', () => {
       const unknown = await call('prescriptionLocationMail', { body: { prescription_location: 'nowhere' }, token: P.accessToken });
       expect(unknown).toMatchObject({ status: 400, body: { error: 'unknown_location' } });
     });
+  });
+});
+
+describe('the dose reminders under Deno (issue 28)', () => {
+  it('doseReminders: the public key to anyone, a run only with the scheduler secret', async () => {
+    const key = await call('doseReminders', { method: 'GET', token: null });
+    expect(key).toMatchObject({ status: 200, body: { publicKey: inject('reminderSecrets').vapidPublicKey } });
+    expect((await call('doseReminders', { token: inject('serviceRoleKey') })).status).toBe(401);
+    expect((await call('doseReminders', { token: null })).status).toBe(401);
+    const run = await call('doseReminders', { token: inject('reminderSecrets').schedulerSecret });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ sent: expect.any(Number), gone: expect.any(Number), retry: expect.any(Number), rejected: expect.any(Number) });
+  });
+
+  it('doseReminderAction: "taken" with a reminder token and no session marks the period; a forged one is refused', async () => {
+    const P = await patientWithProfile('Deno');
+    const [code] = (await pharmacodes(1)) as [number];
+    const rx = (await prescribe(P.userId, code)) as unknown as { id: number };
+    const day = dateInTimeZone(new Date());
+    const token = await signReminderToken({ customerId: P.userId, day, period: 'morning' }, { secret: inject('reminderSecrets').tokenSecret });
+    const taken = await call('doseReminderAction', { token: null, body: { token, action: 'taken' } });
+    expect(taken).toMatchObject({ status: 200, body: { marked: 1 } });
+    const rows = must(await serviceClient().from('webshop_customer_dose_mark').select('prescription_id, status').eq('customer_id', P.userId), 'marks');
+    expect(rows).toEqual([{ prescription_id: rx.id, status: 'taken' }]);
+    const forged = await signReminderToken({ customerId: P.userId, day, period: 'evening' }, { secret: 'another-secret-another-secret-another-secret' });
+    expect(await call('doseReminderAction', { token: null, body: { token: forged, action: 'taken' } })).toMatchObject({ status: 403, body: { error: 'invalid_token' } });
   });
 });

@@ -109,14 +109,42 @@ export const anyJson = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.integer(), { maxLength: 50 }) },
 );
 
-/** A row for a table: real columns (sometimes other keys) with values of any type. */
-export function row(columns: string[]): fc.Arbitrary<Record<string, unknown>> {
-  return fc.dictionary(fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...columns) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-z_]{1,8}$/) }), anyJson, { maxKeys: 4 });
+/** A text of one repeated character, of a length around the form rules' limits (3, 20, 50, 100, 200, 2000) or far beyond. */
+const textOfLength = fc
+  .tuple(fc.oneof({ weight: 6, arbitrary: fc.nat({ max: 2100 }) }, { weight: 1, arbitrary: fc.constantFrom(1_000_000) }), fc.constantFrom('x', ' ', '1', 'é', '\u00a0'))
+  .map(([n, c]) => c.repeat(n));
+
+/**
+ * What a patient (or an attacker) may put into a form field (spec §5): short texts, digits with
+ * spaces, phone spellings (+41, 0041), card numbers, white space only, texts around the length
+ * limits, numbers around the ranges, lists of pharmacodes, dates, and the valid words of
+ * the closed lists.
+ */
+export const formValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.stringMatching(/^[0-9 ]{0,24}$/) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('+41', '0041', '0', '', '+49'), fc.stringMatching(/^[0-9 \u00a0]{0,14}$/)).map(([a, b]) => a + b) },
+  { weight: 2, arbitrary: textOfLength },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '8075', '80756012340012345678', '8075 6012 3400 1234 5678', '8075601234001234567', '\t', '\u3000', 'CSS', 'Erfundene Kasse',
+      'gz-aarepark', 'nowhere', 'post', 'email', 'espace', 'de', 'fr', 'xx', '8500', 'abcd', '2099-01-01', '1800-01-01', '1970-05-17',
+    ),
+  },
+  { weight: 2, arbitrary: fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.double({ min: -1, max: 1000, noNaN: true }), fc.constantFrom(0, 1, 29.9, 30, 250, 251, 400, 400.1, 1e308)) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(712345, 767890, 1, 0, -1), fc.integer()), { maxLength: 110 }) },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [[712345]], [712345, null]) },
+);
+
+/** A row for a table: real columns (sometimes other keys) with values of any type (or those `values` gives). */
+export function row(columns: string[], values: fc.Arbitrary<unknown> = anyJson): fc.Arbitrary<Record<string, unknown>> {
+  return fc.dictionary(fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...columns) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-z_]{1,8}$/) }), values, { maxKeys: 4 });
 }
 
-/** Rows sharing their keys (PostgREST requires it), each value of any type, so some rows fail. */
-export function rows(columns: string[]): fc.Arbitrary<Record<string, unknown>[]> {
+/** Rows sharing their keys (PostgREST requires it), each value of any type (or those `values` gives), so some rows fail. */
+export function rows(columns: string[], values: fc.Arbitrary<unknown> = anyJson): fc.Arbitrary<Record<string, unknown>[]> {
   return fc
     .uniqueArray(fc.constantFrom(...columns), { minLength: 1, maxLength: 4 })
-    .chain((keys) => fc.array(fc.tuple(...keys.map(() => anyJson)).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]]))), { minLength: 1, maxLength: 5 }));
+    .chain((keys) => fc.array(fc.tuple(...keys.map(() => values)).map((vs) => Object.fromEntries(keys.map((k, i) => [k, vs[i]]))), { minLength: 1, maxLength: 5 }));
 }

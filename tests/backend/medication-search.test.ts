@@ -3,8 +3,8 @@
 // load-more. The generics variant also requires nincd 10, non-empty dose and doseu, qty not 0,
 // qtyu not null"), as the RPC search_medications serves it to a visitor with the anon key.
 // Every answer is compared with the same rules applied in JavaScript to the whole catalogue.
-// Order: case-insensitive by name (upper(dscrd) in byte order), then pharmacode (README, "Medication
-// search").
+// Order: case-insensitive by name (upper(dscrd) in byte order), then pharmacode
+// (docs/decisions/0029-medication-search-order.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient } from '../setup/clients.ts';
 import { allRows, must, TEST_ARTICLES_FROM } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// The order flow's data path against the real local stack (issue 12 item 6; spec §3 Draft order,
+// The order flow's data path against the real local stack (spec §3 Draft order,
 // §4 Order flow, §7 webshopOrder, §8 "Loading orders fails"): the draft in Dexie (fake-indexeddb),
 // placeOrder through the outbox, the replay with supabase-js, what the finish step waits for,
 // a refusal put back into the draft, the pull's last outcome kept in the mirror.
@@ -8,7 +8,8 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeDraft, readDraft, readRefusedOrders, reopenRefusedOrder } from '../../src/data/draft/draft-order.ts';
-import { META, openLocalDb, type LocalDb } from '../../src/data/local/local-db.ts';
+import { openLocalDb, type LocalDb } from '../../src/data/local/local-db.ts';
+import { META } from '../../src/data/local/mirror-schema.ts';
 import { claimMirror } from '../../src/data/local/mirror-owner.ts';
 import { placeOrder, type OutboxContext } from '../../src/data/outbox/commands.ts';
 import { waitForOrder } from '../../src/data/outbox/order-delivery.ts';

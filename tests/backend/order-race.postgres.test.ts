@@ -96,3 +96,41 @@ describe('one idempotency key, 8 simultaneous webshopOrder calls (PostgreSQL 15)
     expect(data!.used).toBe(true);
   });
 });
+
+// 30 orders at once for ONE single-use prescription, each with its own key: the RPC locks the
+// prescriptions it reads, so exactly one order gets it and every other call is told that nothing
+// is prescribed any more (without the lock, every call that was inside the database together —
+// as many as the stack's connections — passed the "not used" check and placed an order)
+describe('30 simultaneous orders for one single-use prescription, each with its own key (PostgreSQL 15)', () => {
+  it('place exactly one order; the other 29 answer 422 not_prescribed', async () => {
+    const Q = await patientWithProfile('Sina');
+    const [code] = (await pharmacodes(3)).slice(2) as [number];
+    await prescribe(Q.userId, code, { singleUse: true });
+    const racers = 30;
+    const inside = Math.min(racers, Number(process.env.PG_POOL_MAX ?? 10));
+    await db.query('begin');
+    await db.query('lock table public.webshop_order in share mode');
+    const calls = Promise.all(
+      Array.from({ length: racers }, async (): Promise<Answer> => {
+        const res = await Q.client.functions.invoke<{ id: number }>('webshopOrder', { body: orderBody(Q.userId, { [code]: 1 }) as never, headers: { 'Idempotency-Key': newKey() } });
+        if (!res.error) return { status: 200, id: res.data!.id };
+        const { status, body } = await functionError(res.error);
+        return { status, code: body.error };
+      }),
+    );
+    try {
+      const until = Date.now() + 10_000;
+      // every connection of the stack busy inside the database, held at a lock
+      while ((await waitingOnLocks()) < inside) {
+        if (Date.now() > until) throw new Error(`only ${await waitingOnLocks()} of ${inside} calls reached the database together`);
+        await sleep(20);
+      }
+    } finally {
+      await db.query('commit');
+    }
+    const answers = await calls;
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 422 && a.code === 'not_prescribed')).toHaveLength(racers - 1);
+    expect(await count('webshop_order', ['customer_id', Q.userId])).toBe(1);
+  });
+});

@@ -171,6 +171,11 @@ const cases: Case[] = [
   { name: 'a 3-digit zip', body: () => orderBody(P.userId, { [rx.normal]: 1 }, { p_zip: '850' }), status: 422, code: 'address_incomplete' },
   { name: 'an empty street', body: () => orderBody(P.userId, { [rx.normal]: 1 }, { p_street: '  ' }), status: 422, code: 'address_incomplete' },
   { name: 'a comment over 2000 characters', body: () => orderBody(P.userId, { [rx.normal]: 1 }, { p_comment: 'x'.repeat(2001) }), status: 422, code: 'comment_too_long' },
+  // one product, one spelling: a pharmacode with leading zeros is the same product (spec §5 amounts per product)
+  { name: 'a single-use product named twice (1209458 and 01209458)', body: () => orderBody(P.userId, { [rx.single2]: 1, [`0${rx.single2}`]: 1 }), status: 422, code: 'duplicate_product' },
+  { name: 'one product in 9 spellings × 99', body: () => orderBody(P.userId, Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${'0'.repeat(i)}${rx.normal}`, 99]))), status: 422, code: 'duplicate_product' },
+  { name: 'a pharmacode of zeros', body: () => orderBody(P.userId, { '0000': 1 }), status: 400, code: 'invalid_medications' },
+  { name: 'a pharmacode of 16 digits', body: () => orderBody(P.userId, { [`0${'1'.repeat(15)}`]: 1 }), status: 400, code: 'invalid_medications' },
   { name: 'a string instead of a JSON object', body: () => 'bitte 2x Atorvastatin', status: 400, code: /^invalid_/, functionOnly: true },
   { name: 'a JSON array body', body: () => [orderBody(P.userId, { [rx.normal]: 1 })], status: 400, code: /^invalid_/, functionOnly: true },
 ];
@@ -186,6 +191,25 @@ describe.each(['function', 'rpc'] as const)('rejections via %s', (via) => {
     if (typeof c.code === 'string') expect(res.code).toBe(c.code);
     else expect(res.code).toMatch(c.code);
     expect(await totals()).toEqual(before);
+  });
+
+  // spec §4 "The profile must be complete before … orders are placed": the answer names every missing field
+  it('a patient with no profile at all: setup_incomplete names each missing field', async () => {
+    const all = 'profile.first_name,address.street,address.street_nr,address.zip,address.city,address.phone,insurance.insurance,insurance.veka_nr,questionnaire.weight,questionnaire.size,send_method';
+    if (via === 'function') {
+      const res = await N.client.functions.invoke('webshopOrder', { body: orderBody(N.userId, { [rx.normal]: 1 }) as never, headers: { 'Idempotency-Key': newKey() } });
+      expect(await functionError(res.error)).toMatchObject({ status: 409, body: { error: 'setup_incomplete', hint: all } });
+    } else {
+      const res = await N.client.rpc('webshop_order', { ...orderBody(N.userId, { [rx.normal]: 1 }), p_idempotency_key: newKey() });
+      expect([res.status, res.error?.message, res.error?.hint]).toEqual([409, 'setup_incomplete', all]);
+    }
+  });
+
+  it('a pharmacode with leading zeros is ordered as the product it names', async () => {
+    const res = await place(via, P.client, orderBody(P.userId, { [`00${rx.normal}`]: 2 }), newKey());
+    expect(res.status).toBe(200);
+    const items = await P.client.from('webshop_order_item').select('pharmacode, amount').eq('order_id', res.id!);
+    expect(items.data).toEqual([{ pharmacode: rx.normal, amount: 2 }]);
   });
 
   it('no session (anon key): 401, nothing written', async () => {

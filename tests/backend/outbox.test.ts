@@ -29,7 +29,8 @@ import { createRetryAfterLog } from '../../src/data/net/retry-after.ts';
 import { discardEntry } from '../../src/data/outbox/entry-commands.ts';
 import { createReplayer, type Replayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { sendEntry } from '../../src/data/outbox/send.ts';
-import type { TypedOutboxEntry } from '../../src/data/outbox/kinds.ts';
+import { entryLabel, type TypedOutboxEntry } from '../../src/data/outbox/kinds.ts';
+import { reasonText } from '../../src/domain/reason-text.ts';
 import { createOutboxViewStore, outboxViewOf } from '../../src/data/sync/outbox-view.ts';
 import { startPatientRuntime } from '../../src/data/session/patient-runtime.ts';
 import { createSyncState } from '../../src/data/sync/sync-state.ts';
@@ -118,7 +119,11 @@ describe('order of the replay', () => {
     expect(first.ok && second.ok && first.value.recordId === second.value.recordId && isTempId(first.value.recordId)).toBe(true);
     const mirrored = await db.customers.get(N.userId);
     expect(mirrored).toMatchObject({ first_name: 'Nina', webshop_customer_address: [{ street_nr: '14' }] });
-    expect((await entries(db)).map((e) => e.kind)).toEqual(['customer.upsert', 'address.upsert', 'address.upsert']);
+    expect((await entries(db)).map((e) => [e.kind, (e.payload as { table: string }).table])).toEqual([
+      ['row.upsert', 'webshop_customers'],
+      ['row.insert', 'webshop_customer_address'],
+      ['row.update', 'webshop_customer_address'],
+    ]);
 
     // an address before its customer row would fail (foreign key): order matters
     const report = await replayerOf(db, N.client).replay();
@@ -151,7 +156,7 @@ describe('order of the replay', () => {
     expect(q.map((r) => [r.id, Number(r.weight)])).toEqual([[P.profile.questionnaire.id, 81]]);
     await applyPendingToMirror(db, P.userId);
     expect((await db.customers.get(P.userId))!.webshop_customer_questionnaire).toEqual(q);
-    expect((await entries(db)).map((e) => e.payload)).toMatchObject([{ id: P.profile.questionnaire.id, weight: 81 }]);
+    expect((await entries(db)).map((e) => e.payload)).toMatchObject([{ table: 'webshop_customer_questionnaire', id: P.profile.questionnaire.id, fields: { weight: 81 } }]);
   });
 });
 
@@ -285,15 +290,15 @@ describe('a refused write is kept and shown, and the rest goes on', () => {
     expect(report).toEqual({ sent: 1, rejected: 2, failed: 0, paused: null });
     const kept = await entries(db);
     expect(kept.map((e) => [e.kind, e.status, e.lastError?.code, e.lastError?.status])).toEqual([
-      ['customer.upsert', 'rejected', 'personal_data_locked', 403],
-      ['order.create', 'rejected', 'not_prescribed', 422],
+      ['row.upsert', 'rejected', 'personal_data_locked', 403],
+      ['call', 'rejected', 'not_prescribed', 422],
     ]);
     // what the shell lists
-    expect(outboxViewOf(kept)).toEqual({
+    expect(outboxViewOf(kept, (e, code) => ({ label: entryLabel(e as TypedOutboxEntry), reason: reasonText(code) }))).toEqual({
       pendingCount: 0,
       rejected: [
-        expect.objectContaining({ kind: 'customer.upsert', code: 'personal_data_locked', status: 403 }),
-        expect.objectContaining({ kind: 'order.create', code: 'not_prescribed', status: 422 }),
+        expect.objectContaining({ label: 'sync.kind.customer', reason: 'sync.reason.personalDataLocked', code: 'personal_data_locked', status: 403 }),
+        expect.objectContaining({ label: 'sync.kind.order', code: 'not_prescribed', status: 422 }),
       ],
     });
     // nothing of it on the server; the refused order left the mirror
@@ -314,7 +319,7 @@ describe('a refused write is kept and shown, and the rest goes on', () => {
     const ctx = contextOf(db);
     await saveQuestionnaire(ctx, P.userId, { ...QUESTIONNAIRE, weight: 900 });
     expect(await replayerOf(db, P.client).replay()).toMatchObject({ rejected: 1 });
-    expect((await entries(db)).map((e) => [e.status, e.lastError?.code, e.lastError?.status])).toEqual([['rejected', 'invalid', 400]]);
+    expect((await entries(db)).map((e) => [e.status, e.lastError?.code, e.lastError?.status])).toEqual([['rejected', 'webshop_customer_questionnaire_weight_range', 400]]);
     await saveQuestionnaire(ctx, P.userId, { ...QUESTIONNAIRE, weight: 90 });
     expect(await replayerOf(db, P.client).replay()).toMatchObject({ sent: 1 });
     expect(await entries(db)).toEqual([]);
@@ -328,8 +333,8 @@ describe('a refused write is kept and shown, and the rest goes on', () => {
     expect((await setSendAsap(ctx, N.userId, true)).ok).toBe(true);
     expect(await replayerOf(db, N.client).replay()).toMatchObject({ rejected: 2 });
     expect((await entries(db)).map((e) => [e.kind, e.lastError?.code])).toEqual([
-      ['additionalInfo.upsert', 'conflict'],
-      ['additionalInfo.sendAsap', 'dependency_rejected'],
+      ['row.insert', 'conflict'],
+      ['row.update', 'dependency_rejected'],
     ]);
   });
 });
@@ -404,7 +409,7 @@ describe('the patient runtime feeds the sync state', () => {
     try {
       await expect.poll(() => state.get().realtimeConnected).toBe(true);
       await expect.poll(() => [state.get().pendingCount, state.get().rejectedCount], { timeout: 5000 }).toEqual([0, 1]);
-      expect(view.get().rejected).toEqual([expect.objectContaining({ kind: 'customer.upsert', code: 'personal_data_locked' })]);
+      expect(view.get().rejected).toEqual([expect.objectContaining({ label: 'sync.kind.customer', code: 'personal_data_locked' })]);
       expect(state.get()).toMatchObject({ lastError: null, lastSyncAt: clock, paused: null });
       realtime.set('disconnected');
       await expect.poll(() => state.get().realtimeConnected).toBe(false);

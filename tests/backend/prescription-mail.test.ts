@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_LIMIT } from '../../supabase/functions/_shared/prescription-location-mail.ts';
-import { mailsTo } from '../setup/clients.ts';
-import { functionError, patientWithProfile, type Patient } from './fixtures.ts';
+import { mailsTo, serviceClient } from '../setup/clients.ts';
+import { functionError, must, patientWithProfile, type Patient } from './fixtures.ts';
 
 let P: Patient;
 const PARTNER = 'partner-gz-aarepark@rezeptpost.ch';
@@ -49,5 +49,43 @@ describe('prescriptionLocationMail', () => {
     const { error } = await send();
     expect(await functionError(error)).toMatchObject({ status: 429, body: { error: 'over_email_send_rate_limit' } });
     expect(await count()).toBe(sent);
+  });
+});
+
+// The limit and the key hold under concurrency: the call is reserved (counted and recorded under
+// its key in one locked step) before the mail goes out (on PGlite the HTTP requests of the calls
+// still interleave; on PostgreSQL their transactions run side by side too)
+describe('prescriptionLocationMail under concurrency', () => {
+  it(`30 calls at once with their own keys send ${MAIL_LIMIT} mails; the others get 429`, async () => {
+    const Q = await patientWithProfile('Rahel');
+    const calls = await Promise.all(
+      Array.from({ length: 30 }, () => Q.client.functions.invoke('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, headers: { 'Idempotency-Key': randomUUID() } })),
+    );
+    const statuses = await Promise.all(calls.map(async ({ error }) => (error ? (await functionError(error)).status : 200)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAIL_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - MAIL_LIMIT);
+    expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Rahel ')).length).toBe(MAIL_LIMIT);
+  });
+
+  it('10 calls at once with ONE key send one mail, and every call answers that it was sent', async () => {
+    const Q = await patientWithProfile('Irma');
+    const key = randomUUID();
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, () => Q.client.functions.invoke('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, headers: { 'Idempotency-Key': key } })),
+    );
+    expect(calls.map((c) => c.error)).toEqual(Array(10).fill(null));
+    expect(calls.every((c) => (c.data as { sent?: boolean }).sent === true)).toBe(true);
+    expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Irma ')).length).toBe(1);
+  });
+});
+
+// spec §4 "The profile must be complete before prescriptions can be submitted", field by field
+describe('prescriptionLocationMail needs a complete profile', () => {
+  it('a patient without a questionnaire: 409 setup_incomplete naming its fields, nothing mailed', async () => {
+    const Q = await patientWithProfile('Nora');
+    must(await serviceClient().from('webshop_customer_questionnaire').delete().eq('customer_id', Q.userId).select('id'), 'questionnaire');
+    const { error } = await Q.client.functions.invoke('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, headers: { 'Idempotency-Key': randomUUID() } });
+    expect(await functionError(error)).toMatchObject({ status: 409, body: { error: 'setup_incomplete', missing: ['questionnaire.weight', 'questionnaire.size'] } });
+    expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Nora ')).length).toBe(0);
   });
 });

@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerRecord, Order } from '../../src/domain/entities';
-import { META, openLocalDb, type LocalDb } from '../../src/data/local/local-db';
+import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
+import { META } from '../../src/data/local/mirror-schema';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 import { wipeMirror } from '../../src/data/local/wipe';
 import { lastPullAt, pullAll, pullCustomer, pullOrders } from '../../src/data/pull/pull';
@@ -195,7 +196,9 @@ describe('sign-out wipe', () => {
   it('empties every store; a pull answering afterwards writes nothing (the mirror has no owner)', async () => {
     await db.drafts.put({ customer_id: A.userId, draft: { medications: {}, address: null, comment: null } });
     await db.outbox.add({ id: randomUUID(), customer_id: A.userId, kind: 'test.pending', payload: {}, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: Date.now() });
-    for (const table of db.tables.filter((t) => t.name !== 'outbox' && t.name !== 'drafts')) expect(await table.count(), table.name).toBeGreaterThan(0);
+    // a row of a synced table mirrored apart (the pull of this patient brings none)
+    await db.rows.put({ table: 'test_rows', key: '1', customer_id: A.userId, row: { id: 1 } });
+    for (const table of db.tables.filter((t) => !['outbox', 'drafts', 'rows'].includes(t.name))) expect(await table.count(), table.name).toBeGreaterThan(0);
 
     const late = pullAll(A.client, db, A.userId);
     await wipeMirror(db);

@@ -1,6 +1,6 @@
 // Fault injection for the sync (ARCHITECTURE.md "The client" 1 Pull and 3 Write): generated
 // scenarios of a patient's edits in one or two tabs — address, questionnaire, order defaults,
-// send method, orders — run through the app's commands, patient runtime, replay and pull
+// send method, orders, dose marks (issue 24) — run through the app's commands, patient runtime, replay and pull
 // against the real local stack, while the network cuts requests, loses answers after the server
 // committed, answers 500/429/503 (with and without Retry-After), the access token expires, and
 // tabs close (also mid-request) and open again over the same IndexedDB. After every run, with the
@@ -47,6 +47,18 @@ const FOUND: Scenario[] = [
       { faults: [], step: { do: 'close', tab: 0, midPass: true }, settle: true },
     ],
   },
+  // issue 24: a dose marked skipped whose answer was lost, unmarked in the other tab at the same
+  // device time, then marked taken after a cut: one row holding 'taken' (which a tie of equal
+  // times would lose to both, by compareMarks' order of status)
+  {
+    tabs: 2,
+    moves: [
+      { faults: ['dropAck'], step: { do: 'edit', tab: 0, edit: { kind: 'dose', daysAgo: 1, period: 'morning', status: 'skipped' } }, settle: true },
+      { faults: ['status503'], step: { do: 'edit', tab: 1, edit: { kind: 'dose', daysAgo: 1, period: 'morning', status: 'unmarked' } }, settle: true },
+      { faults: ['cut'], step: { do: 'edit', tab: 0, edit: { kind: 'dose', daysAgo: 1, period: 'morning', status: 'taken' } }, settle: false },
+      { faults: [], step: { do: 'pass', tab: 'both', force: true }, settle: true },
+    ],
+  },
 ];
 
 let rx: number;
@@ -60,6 +72,8 @@ type Events = 'expired' | 'closed' | 'closedMidPass' | 'signIns';
 const figures = {
   runs: 0,
   edits: 0,
+  /** of which dose marks */
+  marks: 0,
   faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
   events: { expired: 0, closed: 0, closedMidPass: 0, signIns: 0 } as Record<Events, number>,
   duplicates: 0,
@@ -69,14 +83,15 @@ const figures = {
 async function run(scenario: Scenario): Promise<void> {
   const started = Date.now();
   const patient = await patientWithProfile('Fabia');
-  await prescribe(patient.userId, rx);
+  const prescription = await prescribe(patient.userId, rx);
   const network = createFaultNetwork();
   const stack = { url: inject('stackUrl'), anonKey: inject('anonKey'), jwtSecret: inject('jwtSecret') };
   const device = createDevice({ patient, network, clock: createClock(), stack });
   try {
     await device.start(scenario.tabs);
-    const log = await playScenario(scenario.moves, { device, network, userId: patient.userId, rx, runId: randomUUID().slice(0, 8) });
+    const log = await playScenario(scenario.moves, { device, network, userId: patient.userId, rx: { pharmacode: rx, id: prescription.id }, runId: randomUUID().slice(0, 8) });
     figures.edits += log.length;
+    figures.marks += log.filter((q) => q.edit.kind === 'dose').length;
     await driveToCompletion(device, network);
     await expectServerHasEveryEdit(patient, log, rx, figures);
     await expectMirrorEqualsServer(device, patient);
@@ -96,7 +111,7 @@ describe('the sync under injected faults', () => {
     } finally {
       const total = figures.ms.reduce((a, b) => a + b, 0);
       console.log(
-        `sync-faults: seed ${SEED}, runs ${figures.runs}, edits ${figures.edits}, faults ${JSON.stringify(figures.faults)}, ` +
+        `sync-faults: seed ${SEED}, runs ${figures.runs}, edits ${figures.edits} (dose marks ${figures.marks}), faults ${JSON.stringify(figures.faults)}, ` +
           `${JSON.stringify(figures.events)}, duplicates ${figures.duplicates}, ` +
           `ms per run avg ${Math.round(total / Math.max(1, figures.runs))} max ${Math.max(0, ...figures.ms)} (run ${figures.ms.indexOf(Math.max(...figures.ms))})`,
       );

@@ -1,8 +1,9 @@
-// The dashboard benchmarks' patient (issue 13: "200 prescriptions and 500 orders"): what the
+// The dashboard benchmarks' patient (200 prescriptions and 500 orders, the budget's size): what the
 // mirror holds for them, for the Node bench on fake-indexeddb and the page that measures the
 // same read in Chromium's IndexedDB (browser/mirror-read-page.ts).
 import type { CustomerRecord, Medication, Order, Prescription } from '../../src/domain/entities';
-import { META, type LocalDb } from '../../src/data/local/local-db';
+import type { LocalDb } from '../../src/data/local/local-db';
+import { META } from '../../src/data/local/mirror-schema';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 
 export const BENCH_USER = '00000000-0000-4000-8000-000000000001';

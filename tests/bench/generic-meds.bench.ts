@@ -1,4 +1,4 @@
-// webshopGenericMeds (spec §7 Server functions, issue 14 item 4): the generics calculator's call,
+// webshopGenericMeds (spec §7 Server functions): the generics calculator's call,
 // timed through supabase-js and the local stack (gateway → handler → PostgREST → RPC
 // generic_alternatives) on in-memory PGlite with the generated catalogue of ~150,000 articles
 // (tests/bench/catalogue.ts). Goal: p95 ≤ 30 ms over 200 products. Prints tables; asserts nothing.
@@ -6,7 +6,7 @@
 // The products: 200 originals in the generics variant of the search (nincd 10, a pack size and
 // strength; sloplus 0/1, so the answer is a list: the slow path), in a fixed pseudo-random order,
 // which favours the substances with many articles as patients would; and 50 other products of
-// the variant (generics and sloplus-2 originals: answered 422 after one row).
+// the variant (generics and sloplus-2 originals: answered 200 {error} after one row).
 // The same run times the RPC through PostgREST alone and its statement in the database alone,
 // so the share of the function hop is visible.
 //

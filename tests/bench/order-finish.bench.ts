@@ -1,4 +1,4 @@
-// Finishing an order (issue 12 item 9; spec §4 Order flow, §7 webshopOrder) against the local
+// Finishing an order (spec §4 Order flow, §7 webshopOrder) against the local
 // stack on in-memory PGlite, through supabase-js: `npm run bench` (vitest bench --run), or alone
 // `npx vitest bench --run tests/bench/order-finish.bench.ts`.
 //

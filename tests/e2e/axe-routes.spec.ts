@@ -1,4 +1,4 @@
-// Issue 15 part 4: axe on every route of the routes table (src/app/routes.ts), in both
+// Accessibility: axe on every route of the routes table (src/app/routes.ts), in both
 // languages, signed out and signed in, at desktop width and at 390 px; and no horizontal
 // scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px);
 // and, tabbing through each page, a visible focus indicator at every stop.
@@ -6,25 +6,10 @@
 // a route with a required parameter this file has no sample for fails instead of being skipped.
 import type { Page } from '@playwright/test';
 import { routeAt } from '../../src/app/route-at';
+import { pathsOf } from '../../src/app/route-paths';
 import { ROUTES, type RouteDef } from '../../src/app/routes';
 import { catalogues, expect, expectNoAxeViolations, focusStop, test } from './fixtures';
 import { patientWithProfile, signIn } from './patients';
-
-/** Sample values for route parameters: `:name` → value. */
-const SAMPLES: Readonly<Record<string, string>> = {
-  showInfo: '1',
-  reset: 'reset',
-};
-
-/** Every concrete path to visit for one route pattern: optional parameters both left out and filled in. */
-export function pathsOf(pattern: string): string[] {
-  const names = [...pattern.matchAll(/:(\w+)(\?)?/g)].map(([, name, optional]) => ({ name: name!, optional: optional === '?' }));
-  const missing = names.filter((p) => SAMPLES[p.name] === undefined);
-  if (missing.length > 0) throw new Error(`${pattern}: add a sample value for ${missing.map((p) => `:${p.name}`).join(', ')} to SAMPLES`);
-  const filled = pattern.replace(/:(\w+)\??/g, (_, name: string) => SAMPLES[name]!);
-  const bare = pattern.replace(/\/:\w+\?/g, '');
-  return [...new Set([names.some((p) => p.optional) ? bare : null, filled].filter((p): p is string => p !== null))];
-}
 
 const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route: r })));
 const DESKTOP = { width: 1280, height: 800 };
@@ -115,7 +100,7 @@ for (const lang of ['de', 'fr'] as const) {
 
     test('signed in, setup complete', async ({ page }) => {
       test.setTimeout(240_000);
-      const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2);
+      const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2, lang);
       await signIn(page, patient, `/${lang}/login`, t);
       await checkEveryRoute(page, t, true, lang === 'de');
     });

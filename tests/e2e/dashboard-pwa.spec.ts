@@ -1,4 +1,4 @@
-// What a home-screen user expects of the installed dashboard (issue 13, PWA polish): manifest
+// What a home-screen user expects of the installed dashboard: manifest
 // shortcuts (Today's plan, Reorder), screenshots for the richer install dialog, id and scope,
 // Chromium's own installability verdict, "Install the app" where the browser offers it, the
 // iOS Safari how-to, and the "Today's plan" shortcut landing on the plan.

@@ -1,4 +1,4 @@
-// What Lighthouse looks at on the first load (npm run lighthouse; issue 15): no layout shift
+// What Lighthouse looks at on the first load (npm run lighthouse): no layout shift
 // on a first load or while a lazily loaded view arrives, robots.txt as text, and a console
 // without errors when the pharmacy's site (disruption post) and the product image host cannot
 // be reached.

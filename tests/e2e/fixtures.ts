@@ -19,9 +19,6 @@ export const test = base.extend<{ offsite: void }>({
 export { expect };
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // A bubble still fading in is half transparent: axe would judge the contrast of a frame
-  // nobody reads. The check looks at the page once its animations have settled.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -35,7 +32,7 @@ export interface FocusStop {
 
 /**
  * Where the focus is now (null: on the page itself). Read after a frame: a date field takes the
- * focus into its segments a moment after the key press. A stop on a date field's calendar
+ * focus into its segments a moment after the key press. A stop on a date or time field's picker
  * button (the browser's own part, which a page cannot style: the field is the active element
  * but not :focus) counts as visible. Visible means an outline or a box shadow, on a box with a
  * size.
@@ -48,7 +45,7 @@ export async function focusStop(page: Page): Promise<FocusStop | null> {
     const rect = el.getBoundingClientRect();
     const type = el.getAttribute('type');
     const name = `${location.pathname} ${el.tagName.toLowerCase()}${type ? `[type=${type}]` : ''}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
-    const nativePart = !el.matches(':focus') && el instanceof HTMLInputElement && el.type === 'date';
+    const nativePart = !el.matches(':focus') && el instanceof HTMLInputElement && (el.type === 'date' || el.type === 'time');
     const key = `${name}${nativePart ? ' (calendar button)' : ''}@${Math.round(rect.top + scrollY)}`;
     const style = getComputedStyle(el);
     const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';

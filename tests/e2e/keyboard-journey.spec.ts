@@ -1,4 +1,4 @@
-// Issue 15 part 4: the whole journey with the keyboard only — register, the six onboarding
+// The whole journey with the keyboard only — register, the six onboarding
 // steps, an order, sign out — in German on a phone-sized window. Every control is reached with
 // Tab (the test fails when one cannot be), operated with typing, Space, the arrow keys and
 // Enter, and every stop on the way shows a visible focus indicator. The one thing not done by
@@ -70,7 +70,10 @@ test('register, onboarding, an order and sign out with the keyboard only, focus 
   await tick(page, page.getByRole('main').getByRole('checkbox'));
   await activate(page, page.getByRole('button', { name: t['auth.register.submit'] }));
 
-  // spec §2 Shell: the onboarding replaces the view while the setup is incomplete
+  // spec §2 Shell: the onboarding replaces the view while the setup is incomplete; it opens with
+  // the setup overview and its welcome (spec §2 overview/1)
+  await expect(h1(page)).toHaveText(t['title.onboarding']);
+  await activate(page, page.getByRole('button', { name: t['onboarding.overview.start'] }));
   await expectStep(page, 1);
   await typeInto(page, label(page, t['profile.field.firstName']), 'Klara');
   await typeInto(page, label(page, t['profile.field.lastName']), 'Tastatur');

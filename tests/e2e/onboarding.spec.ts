@@ -9,7 +9,7 @@ import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { PHARMACY } from '../../src/ui/pharmacy';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { DEMO2, PASSWORD, patientWithProfile, service, signIn, underServiceWorker } from './patients';
+import { DEMO2, PASSWORD, patientWithProfile, service, signIn, underServiceWorker, withItsFiles } from './patients';
 
 type Catalogue = (typeof catalogues)['de'];
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -31,6 +31,10 @@ const next = (page: Page, t: Catalogue) => page.getByRole('button', { name: t['o
 
 /** Steps 1–5 with a detour through each field's error message (spec §5). */
 async function profileSteps(page: Page, t: Catalogue, who: { first: string; last: string }) {
+  // a patient who has not begun: the onboarding opens with the setup overview and its welcome (spec §2 overview/1)
+  await expect(h1(page)).toHaveText(t['title.onboarding']);
+  await expect(page.getByText(t['profile.overview.info1'])).toBeVisible();
+  await page.getByRole('button', { name: t['onboarding.overview.start'] }).click();
   await expectStep(page, t, 1);
   await expectNoAxeViolations(page);
   await next(page, t);
@@ -148,13 +152,15 @@ test.describe('onboarding', () => {
     const db = service();
     const { data: customer } = await db
       .from('webshop_customers')
-      .select('id, first_name, webshop_customer_address(phone), webshop_customer_insurance(insurance, veka_nr), webshop_customer_questionnaire(weight, d_high_bp, external_medications), webshop_customer_order_defaults(generic), webshop_customer_additional_info(prescription_send_method, prescription_location, send_all, description, send_asap)')
+      .select('id, first_name, language, webshop_customer_address(phone), webshop_customer_insurance(insurance, veka_nr), webshop_customer_questionnaire(weight, d_high_bp, external_medications), webshop_customer_order_defaults(generic), webshop_customer_additional_info(prescription_send_method, prescription_location, send_all, description, send_asap)')
       .eq('first_name', 'Rita')
       .single();
     await expect
       .poll(async () => (await db.from('webshop_customer_additional_info').select('send_asap').eq('customer_id', customer!.id).single()).data?.send_asap, { timeout: 10_000 })
       .toBe(true);
     expect(customer).toMatchObject({
+      // spec §3 language: written with the base data, the row's first write
+      language: 'de',
       webshop_customer_address: [{ phone: '0791234567' }],
       webshop_customer_insurance: [{ insurance: 'Concordia', veka_nr: '80756012340012345678' }],
       webshop_customer_questionnaire: [{ d_high_bp: true }],
@@ -196,6 +202,8 @@ test.describe('onboarding', () => {
     expect(text).toContain(PHARMACY.street);
     expect(text).toContain('Rezept / Ordonnance');
     await expect.poll(async () => (await mailsTo(request, 'rezepte@rezeptpost.ch')).filter((m) => m.text.includes('Noé Favre')).length, { timeout: 10_000 }).toBe(1);
+    // spec §3 language: written with the base data, the row's first write
+    expect((await service().from('webshop_customers').select('language').eq('first_name', 'Noé').eq('last_name', 'Favre').single()).data).toEqual({ language: 'fr' });
   });
 });
 
@@ -277,6 +285,7 @@ test.describe('profile pages', () => {
     const weight = label(page, catalogues.de['profile.questionnaire.weight']);
     await expect(weight).toHaveValue('64');
     await expectNoAxeViolations(page);
+    await withItsFiles(page);
     await context.setOffline(true);
     await weight.fill('66');
     await page.getByRole('button', { name: catalogues.de['profile.save'] }).click();

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config';
@@ -34,23 +35,20 @@ const must = <T>(res: { data: T; error: { message: string } | null }, what: stri
 };
 
 /** A new patient who has only registered: no profile yet, so every signed-in page is the onboarding. */
-export async function newPatient(first = 'Neu'): Promise<TestPatient> {
-  const email = randomEmail(first.toLowerCase());
-  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
-  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'de' } } });
-  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  return { id: data.user.id, email, password: PASSWORD };
+export function newPatient(first = 'Neu'): Promise<TestPatient> {
+  return newPatientIn('de', first);
 }
 
 /**
  * A new patient with a complete profile (base data, address, insurance, questionnaire, order
- * defaults, send method) and, if asked, active prescriptions of the first catalogue products.
+ * defaults, send method) and, if asked, active prescriptions of the first catalogue products;
+ * the account and the customer row say `language`.
  */
-export async function patientWithProfile(first = 'Tabea', prescriptions = 0): Promise<TestPatient> {
-  const patient = await newPatient(first);
+export async function patientWithProfile(first = 'Tabea', prescriptions = 0, language: 'de' | 'fr' = 'de'): Promise<TestPatient> {
+  const patient = await newPatientIn(language, first);
   const id = patient.id;
   const db = service();
-  must(await db.from('webshop_customers').insert({ id, first_name: first, last_name: 'Test', gender: 2, birthday: '1956-03-04', language: 'de' }), 'customer');
+  must(await db.from('webshop_customers').insert({ id, first_name: first, last_name: 'Test', gender: 2, birthday: '1956-03-04', language }), 'customer');
   must(await db.from('webshop_customer_address').insert({ customer_id: id, street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' }), 'address');
   must(await db.from('webshop_customer_insurance').insert({ customer_id: id, insurance: 'CSS', veka_nr: '80756012340012345678', police_nr: '4711' }), 'insurance');
   must(await db.from('webshop_customer_questionnaire').insert({ customer_id: id, weight: 64, size: 165 }), 'questionnaire');
@@ -82,7 +80,61 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/**
+ * The page has loaded its files. A signed-in screen paints from the read ahead before its data
+ * layer's chunks arrive; a tab no service worker serves has to have them before it goes offline
+ * (as an installed app has them precached).
+ */
+export async function withItsFiles(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
 /** The latest address row of a patient on the server. */
 export async function latestAddress(customerId: string): Promise<Record<string, unknown>> {
   return must(await service().from('webshop_customer_address').select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).single(), 'address') as Record<string, unknown>;
+}
+
+/** A new patient (no profile yet) whose account says `language`. */
+export async function newPatientIn(language: 'de' | 'fr', first = 'Neu'): Promise<TestPatient> {
+  const email = randomEmail(first.toLowerCase());
+  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language } } });
+  if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
+  return { id: data.user.id, email, password: PASSWORD };
+}
+
+/** The current code of an authenticator app holding `secret`. */
+export const totpCode = (secret: string): string => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+/** A new patient with a verified authenticator factor (spec §4 Two-factor), made through the auth API. */
+export async function patientWithTotp(language: 'de' | 'fr'): Promise<TestPatient & { secret: string }> {
+  const patient = await newPatientIn(language, 'Totp');
+  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const signedIn = await client.auth.signInWithPassword({ email: patient.email, password: patient.password });
+  if (signedIn.error) throw new Error(`sign-in: ${signedIn.error.message}`);
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', issuer: 'Rezeptpost', friendlyName: 'e2e' });
+  if (enrolled.error) throw new Error(`enrol: ${enrolled.error.message}`);
+  const secret = enrolled.data.totp.secret;
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totpCode(secret) });
+  if (verified.error) throw new Error(`verify factor: ${verified.error.message}`);
+  return { ...patient, secret };
+}
+
+/** The mails the stack sent to `email`, oldest first. */
+export async function mailsTo(email: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const answer = await fetch(`${E2E_STACK_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`);
+  return (await answer.json()) as { to: string; subject: string; text: string }[];
+}
+
+/** The 6-digit code of a mail (the line ending in it). */
+export const codeIn = (mail: { text: string } | undefined): string => /: (\d{6})$/m.exec(mail?.text ?? '')?.[1] ?? '';
+
+/** What the account holds: the user's metadata language (read by signing in apart) and the customer row's. */
+export async function storedLanguages(who: TestPatient): Promise<{ metadata: unknown; row: unknown }> {
+  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const { data, error } = await client.auth.signInWithPassword({ email: who.email, password: who.password });
+  if (error) throw new Error(`sign-in: ${error.message}`);
+  await client.auth.signOut({ scope: 'local' });
+  const row = must(await service().from('webshop_customers').select('language').eq('id', who.id).maybeSingle(), 'customer');
+  return { metadata: data.user.user_metadata.language, row: (row as { language: unknown } | null)?.language ?? null };
 }

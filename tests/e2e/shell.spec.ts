@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 
 const { de, fr } = catalogues;
@@ -95,6 +96,29 @@ test.describe('notifications', () => {
     await expect(bubbles).toHaveCount(2);
     await page.clock.runFor(200);
     await expect(bubbles).toHaveCount(0);
+  });
+
+  // spec §2 stacked 30 px apart: a bubble is far taller than 30 px on a phone, so the 30 px must be
+  // the room between two bubbles, never an overlap; and a bubble that is still coming in must be
+  // as readable as one that has arrived (axe may sample any frame of the entry)
+  test('on a phone, tall bubbles never overlap, and an entering bubble has full contrast', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByLabel(de['auth.field.email']).fill('niemand@example.test');
+    await page.getByLabel(de['auth.field.password'], { exact: true }).fill('falsches-Passwort');
+    const bubbles = page.locator('.notification');
+    for (let n = 1; n <= 3; n++) {
+      await page.getByRole('main').getByRole('button', { name: de['auth.login.submit'] }).click();
+      await expect(bubbles).toHaveCount(n);
+    }
+    // every entry animation held at its middle frame
+    await page.evaluate(() => document.getAnimations().forEach((a) => (a.pause(), (a.currentTime = 80))));
+    const boxes = await bubbles.evaluateAll((els) => els.map((el) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom, opacity: getComputedStyle(el).opacity })));
+    expect(boxes.every((b) => b.bottom - b.top > 60)).toBe(true);
+    expect(boxes.map((b) => b.opacity)).toEqual(['1', '1', '1']);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+    const results = await new AxeBuilder({ page }).include('.notifications').withTags(['wcag2aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });
 

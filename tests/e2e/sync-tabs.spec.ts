@@ -5,17 +5,19 @@ import { decodeJwt, SignJWT } from 'jose';
 import type { Page } from '@playwright/test';
 import { DEFAULT_JWT_SECRET } from '../../supabase/local/config';
 import { catalogues, expect, test } from './fixtures';
-import { latestAddress, patientWithProfile, service, signIn, underServiceWorker } from './patients';
+import { latestAddress, patientWithProfile, service, signIn, underServiceWorker, withItsFiles } from './patients';
 
 const { de } = catalogues;
 const field = (page: Page, id: keyof typeof de) => page.getByLabel(de[id]);
 const save = (page: Page) => page.getByRole('button', { name: de['profile.basedata.save'] }).click();
-const notice = (page: Page, text: string) => page.locator('.notifications').getByText(text);
+/** The newest bubble with this text (a save within 3.5 s of the last one stacks a second bubble). */
+const notice = (page: Page, text: string) => page.locator('.notifications').getByText(text).last();
 const STORAGE_KEY = 'sb-127-auth-token';
 
 async function openBaseData(page: Page) {
   await page.goto('/profile/basedata');
   await expect(field(page, 'profile.field.street')).toHaveValue(/.+/);
+  await withItsFiles(page);
 }
 
 test.describe('two tabs and two devices edit one record', () => {

@@ -3,6 +3,7 @@
 // PostgreSQL 15 server ('backend-postgres'; STACK_DB=pglite|postgres overrides). Tests
 // reach it over HTTP and websockets only (tests/setup/clients.ts), as the app does.
 import type { TestProject } from 'vitest/node';
+import type { ReminderSecrets } from '../../supabase/functions/_shared/reminder-secrets.ts';
 import { configFromEnv, type StackConfig } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/server.ts';
 import { startPostgresServer, type PostgresServer } from './postgres-server.ts';
@@ -17,6 +18,8 @@ declare module 'vitest' {
     dbKind: 'pglite' | 'postgres';
     /** the PostgreSQL server's URL ('backend-postgres'), null on PGlite */
     databaseUrl: string | null;
+    /** the dose reminders' secrets the stack made (its capability tokens' key, VAPID keys) */
+    reminderSecrets: ReminderSecrets;
   }
 }
 
@@ -52,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('jwtSecret', stack.config.jwtSecret);
     project.provide('dbKind', stack.db.kind);
     project.provide('databaseUrl', server?.databaseUrl ?? null);
+    if (!stack.config.reminders) throw new Error('the stack made no reminder secrets');
+    project.provide('reminderSecrets', stack.config.reminders);
     return async () => {
       await stack.stop();
       await server?.stop();

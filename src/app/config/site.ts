@@ -3,7 +3,6 @@ import { LEGAL_LINKS, pharmacySiteUrl as site, type LocalizedUrl } from '../../u
 
 export const VERSION_LABEL = 'v1.6.1';
 
-export { PHARMACY } from '../../ui/pharmacy';
 
 type Localized = LocalizedUrl;
 

@@ -1,6 +1,7 @@
 import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
-import { FOOTER_LINKS, PHARMACY, VERSION_LABEL } from '../config/site';
+import { FOOTER_LINKS, VERSION_LABEL } from '../config/site';
+import { PHARMACY } from '../../ui/pharmacy';
 
 /** spec §2 footer: external pages (German or French target), address, contact, hours, version. */
 export function Footer() {

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import fr from '../../../lang/fr.json';
+import { sessionStore } from '../../data/auth/session-store';
+import { localDb } from '../../data/local/local-db';
 import { createFakeClient, failed, fetchError, type FakeClient } from '../../features/account/account-test-support';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { languageStore } from '../../i18n/language-store';
@@ -29,10 +32,18 @@ const chooseFrench = async () => {
   await act(async () => french.click());
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   // the disruption banner's post stays offline
   vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
   fake = createFakeClient();
+  // signed in as u1 (the session store follows the first client it is started with)
+  fake.auth.onAuthStateChange.mockImplementation(((callback: (event: string, session: unknown) => void) => {
+    queueMicrotask(() => callback('INITIAL_SESSION', { access_token: 't', user: { id: 'u1', email: 'p@example.test', user_metadata: {} } }));
+    return { data: { subscription: { unsubscribe: () => {} } } };
+  }) as never);
+  sessionStore.subscribe(() => {});
+  await waitFor(() => expect(sessionStore.get().user?.id).toBe('u1'));
+  await localDb().outbox.clear();
   languageStore.set('de');
   notifications.list().forEach((n) => notifications.dismiss(n.id));
 });
@@ -54,6 +65,10 @@ describe('TopBar language switch', () => {
       }),
     );
     expect(notifications.list().map((n) => n.messageId)).toEqual(['language.changed']);
+    // and in the customer row (spec §3 language), through the outbox
+    await waitFor(async () =>
+      expect((await localDb().outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([['row.upsert', { table: 'webshop_customers', id: 'u1', fields: { language: 'fr' } }]]),
+    );
   });
 
   it('signed out, it only switches here', async () => {
@@ -62,6 +77,7 @@ describe('TopBar language switch', () => {
     expect(languageStore.get()).toBe('fr');
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.auth.updateUser).not.toHaveBeenCalled();
+    expect(await localDb().outbox.count()).toBe(0);
   });
 
   it('a failed save keeps the switch and warns that mails stay in the old language', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
-import { env } from '../config/env';
+import { buildEnv } from '../../data/build-env';
 import { DisruptionBanner } from './disruption-banner';
 import { LanguageSwitch } from './language-switch';
 import type { Lang } from '../../i18n/languages';
@@ -38,7 +38,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (lang: Lang) =
         </Link>
         <LanguageSwitch onChange={onLanguageChange ?? (session.status === 'signedIn' ? saveChoice : undefined)} />
       </div>
-      <DisruptionBanner url={env.VITE_DISRUPTION_URL} />
+      <DisruptionBanner url={buildEnv.disruptionUrl} />
     </header>
   );
 }

@@ -12,7 +12,8 @@ import { createPwaStore } from './pwa-store';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
-function setup({ online = true } = {}) {
+function setup({ online = true, controlled = false, runsInstalled = false } = {}) {
+  let installedListener: (() => void) | null = null;
   const listeners = new Map<string, Listener[]>();
   const wb = {
     addEventListener: (type: string, l: Listener) => listeners.set(type, [...(listeners.get(type) ?? []), l]),
@@ -31,6 +32,8 @@ function setup({ online = true } = {}) {
   const store = createPwaStore();
   const deps: PwaDeps = {
     store,
+    installation: { runsInstalled: () => runsInstalled, onInstalled: (l) => void (installedListener = l) },
+    controlled: () => controlled,
     notify: vi.fn(),
     reload: vi.fn(),
     now: () => now,
@@ -71,6 +74,7 @@ function setup({ online = true } = {}) {
     tick: () => intervalFn?.(),
     intervalMs: () => intervalMs,
     setOnline: (value: boolean) => (online = value),
+    appInstalled: () => installedListener?.(),
   };
 }
 
@@ -80,13 +84,46 @@ describe('connectWorkbox', () => {
     expect(wb.register).toHaveBeenCalledTimes(1);
   });
 
-  it('says "ready to work offline" after the first install only', () => {
+  // issue 22: the bubble greeted first-time visitors in the browser tab and covered the login
+  // fields; it says the app is on this device, so it shows once the app is installed
+  it('says nothing when the worker is first installed in a browser tab', () => {
     const t = setup();
+    t.fire('activated', {});
+    expect(t.deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('says the app is stored on this device once it is installed, once', () => {
+    const t = setup();
+    t.fire('activated', {});
+    t.appInstalled();
+    t.appInstalled();
+    expect(t.deps.notify).toHaveBeenCalledTimes(1);
+    expect(t.deps.notify).toHaveBeenCalledWith('success', OFFLINE_READY_MESSAGE);
+  });
+
+  it('an install before the worker is ready is told when it is ready; an update is not an install', () => {
+    const t = setup();
+    t.appInstalled();
+    expect(t.deps.notify).not.toHaveBeenCalled();
     t.fire('activated', { isUpdate: true });
     t.fire('activated', { isExternal: true });
     expect(t.deps.notify).not.toHaveBeenCalled();
     t.fire('activated', {});
     expect(t.deps.notify).toHaveBeenCalledWith('success', OFFLINE_READY_MESSAGE);
+  });
+
+  it('installed with a worker from an earlier visit: told at once on the install', () => {
+    const t = setup({ controlled: true });
+    t.appInstalled();
+    expect(t.deps.notify).toHaveBeenCalledWith('success', OFFLINE_READY_MESSAGE);
+  });
+
+  it('the first install of the worker inside the installed app is told; later starts of it are not', () => {
+    const first = setup({ runsInstalled: true });
+    first.fire('activated', {});
+    expect(first.deps.notify).toHaveBeenCalledTimes(1);
+    const later = setup({ runsInstalled: true, controlled: true });
+    expect(later.deps.notify).not.toHaveBeenCalled();
   });
 
   it('offers a waiting version and activates it only when the user accepts, then reloads once it controls', () => {

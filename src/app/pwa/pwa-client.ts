@@ -1,6 +1,10 @@
 // The page's side of the service worker (workbox-window), loaded only in production builds
 // (src/app/register-sw.ts) and lazily, after the first paint:
-// - first install: "ready to work offline" (an info bubble, spec §2 notifications);
+// - "the app is now stored on this device and works offline" (a bubble, spec §2
+//   notifications) once the app is installed: when the browser reports the install
+//   (`appinstalled`) and the worker is ready, or when the worker's first install happens in the
+//   installed app. Never on a first visit in the browser tab: there it greeted every visitor
+//   and covered the login form;
 // - a new version waiting: the persistent "update available" banner (pwa-store.ts); its
 //   reload button posts SKIP_WAITING and the page reloads when the new worker controls it;
 //   the worker never takes over on its own (no forced skipWaiting);
@@ -33,8 +37,19 @@ interface Listenable {
   removeEventListener(type: string, listener: () => void): void;
 }
 
+/** Whether the app is installed: running as the installed app now, and news of an install during this visit. */
+export interface Installation {
+  /** display-mode standalone, or Safari's navigator.standalone */
+  runsInstalled(): boolean;
+  /** `appinstalled` (src/lib/install-prompt.ts) */
+  onInstalled(listener: () => void): void;
+}
+
 export interface PwaDeps {
   store: PwaStore;
+  installation: Installation;
+  /** a worker controls the page already (stored on an earlier visit) */
+  controlled: () => boolean;
   notify: (kind: NotificationKind, messageId: string) => unknown;
   reload: () => void;
   now: () => number;
@@ -62,8 +77,23 @@ export function connectWorkbox(wb: WorkboxLike, deps: PwaDeps): PwaConnection {
     deps.reload();
   };
 
+  let workerReady = deps.controlled();
+  let installed = false;
+  let told = false;
+  const tellStored = () => {
+    if (told || !workerReady || !(installed || deps.installation.runsInstalled())) return;
+    told = true;
+    deps.notify('success', OFFLINE_READY_MESSAGE);
+  };
   wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate && !event.isExternal) deps.notify('success', OFFLINE_READY_MESSAGE);
+    if (event.isUpdate || event.isExternal) return;
+    workerReady = true;
+    // in a browser tab that has not installed the app this says nothing
+    tellStored();
+  });
+  deps.installation.onInstalled(() => {
+    installed = true;
+    tellStored();
   });
   // own update or one another tab found (isExternal): either waits for the user
   wb.addEventListener('waiting', () => {

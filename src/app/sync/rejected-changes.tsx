@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { RejectedEntry } from '../../data/sync/outbox-view';
 import { Msg, useMsg } from '../../i18n/msg';
-import { kindText, reasonText } from './rejection-text';
 
 interface Props {
   rejected: readonly RejectedEntry[];
@@ -25,13 +24,13 @@ export function RejectedChanges({ rejected, onDiscard, onRetry }: Props) {
       </h2>
       <ul className="sync-rejected">
         {rejected.map((entry) => {
-          const what = t(kindText(entry.kind));
+          const what = t(entry.label);
           return (
             <li key={entry.id} className="sync-rejected__item">
               <p className="sync-rejected__text">
                 <strong>{what}</strong>
                 <span className="sync-rejected__reason">
-                  <Msg id={reasonText(entry.code)} />
+                  <Msg id={entry.reason} />
                 </span>
               </p>
               <div className="sync-rejected__actions">

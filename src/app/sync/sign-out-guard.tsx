@@ -11,6 +11,7 @@ export function SignOutGuard({ backend, children }: { backend: SessionBackend | 
   const outer = useSessionView();
   const [unsent, setUnsent] = useState(0);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
   const signOut = outer.signOut;
 
   const value = useMemo(() => {
@@ -29,6 +30,8 @@ export function SignOutGuard({ backend, children }: { backend: SessionBackend | 
     if (!dialog || unsent === 0 || dialog.open) return;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    // the safe choice has the focus
+    stay.current?.focus();
   }, [unsent]);
 
   const close = () => {
@@ -59,8 +62,7 @@ export function SignOutGuard({ backend, children }: { backend: SessionBackend | 
             <Msg id="sync.signOut.text" values={{ count: unsent }} />
           </p>
           <div className="button-row">
-            {/* the safe choice has the focus */}
-            <button type="button" className="button button--primary" autoFocus onClick={close}>
+            <button ref={stay} type="button" className="button button--primary" onClick={close}>
               <Msg id="sync.signOut.cancel" />
             </button>
             <button

@@ -13,7 +13,8 @@ import { TestProviders } from '../../i18n/test-providers';
 import { NavBar } from '../layout/nav-bar';
 import { SIGNED_OUT, type SessionView } from '../guards';
 import { BackendContext, SessionContext, type SessionBackend } from '../session-context';
-import { reasonTexts, KIND_TEXT } from './rejection-text';
+import { entryLabels } from '../../data/outbox/kinds';
+import { reasonTexts } from '../../domain/reason-text';
 import { SyncShell } from './sync-shell';
 import { DELIVERED_SHOWN_MS } from './sync-status';
 
@@ -32,7 +33,7 @@ function fakeBackend(unsent = 0) {
     retry: vi.fn(async () => {}),
     unsentChanges: vi.fn(async () => unsent),
   } satisfies SessionBackend['appSession'];
-  const backend: SessionBackend = { sessionStore: { get: () => SIGNED_OUT_STATE, subscribe: () => () => {} }, appSession };
+  const backend: SessionBackend = { sessionStore: { get: () => SIGNED_OUT_STATE, subscribe: () => () => {} }, appSession, startAccountLanguage: () => () => {} };
   return { backend, syncState, outboxView, appSession };
 }
 
@@ -64,7 +65,7 @@ describe('lost connection (spec §8)', () => {
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
     act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
     expect(screen.getByText(de['sync.connection.lost'])).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Seite neu laden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: de['sync.connection.reload'] })).toBeTruthy();
     act(() => backend.syncState.setOnline(true));
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
   });
@@ -131,8 +132,8 @@ describe('pending changes and refused ones', () => {
       backend.outboxView.set({
         pendingCount: 0,
         rejected: [
-          { id: 'e1', kind: 'customer.upsert', code: 'personal_data_locked', status: 403, createdAt: 1 },
-          { id: 'e2', kind: 'order.create', code: 'not_prescribed', status: 422, createdAt: 2 },
+          { id: 'e1', label: 'sync.kind.customer', reason: 'sync.reason.personalDataLocked', code: 'personal_data_locked', status: 403, createdAt: 1 },
+          { id: 'e2', label: 'sync.kind.order', reason: 'sync.reason.notPrescribed', code: 'not_prescribed', status: 422, createdAt: 2 },
         ],
       }),
     );
@@ -145,8 +146,8 @@ describe('pending changes and refused ones', () => {
     expect(backend.appSession.retry).toHaveBeenCalledWith('e2');
   });
 
-  it('every kind and reason has its text in both languages', () => {
-    for (const id of [...Object.values(KIND_TEXT), ...reasonTexts()]) {
+  it('every label of a synced table or call, and every reason, has its text in both languages', () => {
+    for (const id of [...entryLabels(), ...reasonTexts()]) {
       expect(de).toHaveProperty([id]);
       expect(fr).toHaveProperty([id]);
     }

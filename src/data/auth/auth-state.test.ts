@@ -31,6 +31,7 @@ describe('authStateOf', () => {
     expect(authStateOf(session())).toEqual({
       status: 'signedIn',
       user: { id: 'u1', email: 'p@example.test', language: 'fr', newEmail: null },
+      sessionId: null,
       aal: { current: 'aal1', next: 'aal1' },
       needsSecondFactor: false,
       requirePasswordChange: false,
@@ -48,6 +49,12 @@ describe('authStateOf', () => {
     const state = authStateOf(session({ user_metadata: { language: 'it', require_pw_reset: 'true' }, email: undefined }));
     expect(state.user).toMatchObject({ language: null, email: '' });
     expect(state.requirePasswordChange).toBe(false);
+  });
+
+  it("the auth service's session is the token's session_id (null without one)", () => {
+    expect(authStateOf(session({}, { aal: 'aal2', session_id: 's-1' })).sessionId).toBe('s-1');
+    expect(authStateOf(session({}, { aal: 'aal1', session_id: 7 })).sessionId).toBeNull();
+    expect(authStateOf({ ...session(), access_token: 'not a jwt' }).sessionId).toBeNull();
   });
 
   it('a verified factor with an aal1 token: the login confirmation is needed', () => {

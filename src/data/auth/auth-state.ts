@@ -18,6 +18,8 @@ export interface SessionUser {
 export interface AuthState {
   status: AuthStatus;
   user: SessionUser | null;
+  /** the auth service's session (the token's session_id): a new one is a new sign-in, a refresh keeps it */
+  sessionId: string | null;
   aal: { current: AssuranceLevelName; next: AssuranceLevelName };
   /** nextLevel aal2 and currentLevel not: the login confirmation screen shows (spec §4) */
   needsSecondFactor: boolean;
@@ -30,6 +32,7 @@ export interface AuthState {
 export const LOADING_STATE: AuthState = {
   status: 'loading',
   user: null,
+  sessionId: null,
   aal: { current: null, next: null },
   needsSecondFactor: false,
   requirePasswordChange: false,
@@ -40,16 +43,22 @@ export const SIGNED_OUT_STATE: AuthState = { ...LOADING_STATE, status: 'signedOu
 
 export const needsSecondFactorFor = (aal: AuthState['aal']): boolean => aal.next === 'aal2' && aal.current !== 'aal2';
 
+/** The claims of an access token, read without checking it (the server does); {} when it is not a readable JWT. */
+function claimsOf(accessToken: string): Record<string, unknown> {
+  try {
+    const part = accessToken.split('.')[1] ?? '';
+    const payload: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The assurance level as supabase-js computes it without a network: the token's aal claim, aal2 next with a verified factor. */
 export function storedAssuranceLevel(session: Session): AuthState['aal'] {
-  let current: AssuranceLevelName = null;
-  try {
-    const part = session.access_token.split('.')[1] ?? '';
-    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
-    if (payload.aal === 'aal1' || payload.aal === 'aal2') current = payload.aal;
-  } catch {
-    // not a readable JWT: level unknown, the server still checks
-  }
+  const { aal } = claimsOf(session.access_token);
+  // not a readable JWT: level unknown, the server still checks
+  const current: AssuranceLevelName = aal === 'aal1' || aal === 'aal2' ? aal : null;
   const verified = (session.user.factors ?? []).some((f) => f.status === 'verified');
   return { current, next: verified ? 'aal2' : current };
 }
@@ -73,9 +82,11 @@ export const requiresPasswordChange = (user: User): boolean => user.user_metadat
  */
 export function authStateOf(session: Session): AuthState {
   const aal = storedAssuranceLevel(session);
+  const { session_id: sessionId } = claimsOf(session.access_token);
   return {
     status: 'signedIn',
     user: sessionUserOf(session.user),
+    sessionId: typeof sessionId === 'string' ? sessionId : null,
     aal,
     needsSecondFactor: needsSecondFactorFor(aal),
     requirePasswordChange: requiresPasswordChange(session.user),

@@ -1,7 +1,15 @@
 // Two-factor authentication with an authenticator app (spec §4 Authentication, §7): TOTP
 // factors of Supabase Auth. No React; every command answers an AuthResult, never throws.
-import { supabase, type AppClient } from '../supabase-client';
+import { appRetryAfter, supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
+import { createSecondFactorLocks } from './second-factor-lock';
+
+/** The app's locks of the login confirmation after too many wrong codes (second-factor-lock.ts). */
+export const secondFactorLocks = createSecondFactorLocks({
+  storage: () => globalThis.localStorage,
+  now: () => Date.now(),
+  retryAfter: { until: () => appRetryAfter.until() },
+});
 
 /** The issuer the authenticator app shows next to the account. */
 export const TOTP_ISSUER = 'Rezeptpost';

@@ -1,7 +1,8 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
-import { storedAssuranceLevel } from './auth-state';
-import { authAnswerIn, createSessionStore, readStoredSession, SIGNED_OUT_STATE } from './session-store';
+import { SIGNED_OUT_STATE, storedAssuranceLevel } from './auth-state';
+import { createSessionStore } from './session-store';
+import { authAnswerIn, readStoredSession } from './stored-session';
 
 // spec §4 Authentication: the session events, the assurance level and the forced change.
 // The auth client is a stand-in that emits what supabase-js emits; the real client is
@@ -102,7 +103,7 @@ describe('session store', () => {
     expect(store.get().recovery).toBe(false);
   });
 
-  // Decision (README): a token refresh updates the state in place — no reload, no spinner.
+  // Decision (docs/decisions/0010-token-refresh-without-reload.md): a token refresh updates the state in place — no reload, no spinner.
   it('TOKEN_REFRESHED keeps the patient signed in without passing through loading', async () => {
     const { store, emit, changes } = harness();
     await emit('SIGNED_IN', session());
@@ -129,7 +130,7 @@ describe('session store', () => {
 });
 
 // A patient who opens the app offline with an expired access token: supabase-js keeps the
-// stored session but answers INITIAL_SESSION with null (README "offline start").
+// stored session but answers INITIAL_SESSION with null (docs/decisions/0007-offline-start-stored-session.md).
 describe('offline start with a stored session', () => {
   it('INITIAL_SESSION null with a stored session: signed in as its user, level from the token', async () => {
     let callback: Callback = () => {};
@@ -158,7 +159,7 @@ describe('offline start with a stored session', () => {
     expect(storedSession).toHaveBeenCalledTimes(reads);
   });
 
-  // issue 13: the installed app opened offline shows the mirror at once, not after supabase-js'
+  // the installed app opened offline shows the mirror at once, not after supabase-js'
   // refresh retries (about 25 s with an expired token and no network)
   it('a stored session is taken at once, before supabase-js answers; its answer confirms or ends it', () => {
     let callback: Callback = () => {};

@@ -24,15 +24,13 @@
 // An INITIAL_SESSION of null (offline, token expired, refresh pending) keeps the stored
 // session's user too; when the connection returns, supabase-js refreshes the token
 // (TOKEN_REFRESHED) or, if the refresh token was refused, removes the session (SIGNED_OUT).
+import { followAuth } from './auth-view';
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { createStore, shallowEqual } from '../../lib/store';
 import { supabase } from '../supabase-client';
 import { authAnswerIn, readStoredSession } from './stored-session';
 import { LOADING_STATE, SIGNED_OUT_STATE, authStateOf, type AuthState } from './auth-state';
 
-export type { AuthState, AuthStatus, AssuranceLevelName, SessionUser } from './auth-state';
-export { LOADING_STATE, SIGNED_OUT_STATE, needsSecondFactorFor } from './auth-state';
-export { authAnswerIn, readStoredSession } from './stored-session';
 
 type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange'>;
 
@@ -49,6 +47,7 @@ export interface SessionStoreDeps {
 export function sameAuthState(a: AuthState, b: AuthState): boolean {
   return (
     a.status === b.status &&
+    a.sessionId === b.sessionId &&
     a.needsSecondFactor === b.needsSecondFactor &&
     a.requirePasswordChange === b.requirePasswordChange &&
     a.recovery === b.recovery &&
@@ -117,3 +116,6 @@ export const sessionStore: SessionStore = createSessionStore({
   storedSession: () => readStoredSession(globalThis.localStorage),
   authAnswerInUrl: () => authAnswerIn(globalThis.location),
 });
+
+// screens read the auth state through auth-view.ts: once this store exists, it is this store's
+followAuth(sessionStore);

@@ -8,7 +8,6 @@ import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { storedSessionKey } from './stored-session';
 
-export { storedSessionKey } from './stored-session';
 
 export interface SignOutDeps {
   client?: AppClient;

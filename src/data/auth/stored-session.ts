@@ -2,10 +2,10 @@
 // would refresh a token close to expiry, and the shell, the fetch guard and the reconnect need
 // to look without starting a refresh.
 import type { Session } from '@supabase/supabase-js';
-import { supabaseUrl } from '../supabase-config';
+import { buildEnv } from '../build-env';
 
 /** Where supabase-js stores the session (its default key: sb-<first host label>-auth-token). */
-export function storedSessionKey(url: string = supabaseUrl): string {
+export function storedSessionKey(url: string = buildEnv.supabaseUrl): string {
   return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
 

@@ -7,7 +7,8 @@ import { err, ok, type Result } from '../../domain/result';
 import type { AppClient } from '../supabase-client';
 
 /**
- * is_generic / sloplus2 / not_found: the function's own answers (422, 422, 404);
+ * is_generic / sloplus2 / not_found: the function's own answers (200 {error}; before
+ * 2026-11-25 422, 422, 404 — a function deployed earlier still answers so);
  * rejected: another 4xx (the request was refused: "generics cannot be searched for it");
  * failed: no usable answer while online (5xx, relay error); offline: no connection.
  */
@@ -39,6 +40,13 @@ function rowsOf(data: unknown): GenericAlternativeRow[] {
   );
 }
 
+/** An answer that says the product has no list (is_generic, sloplus2, not_found), else null. */
+function outcomeOf(data: unknown): Result<never, GenericsError> | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const code = (data as { error?: unknown }).error;
+  return typeof code === 'string' && (KNOWN as readonly string[]).includes(code) ? err(code as GenericsError) : null;
+}
+
 async function codeOf(error: FunctionsHttpError): Promise<GenericsError> {
   const res = error.context as Response | undefined;
   const status = res?.status ?? 0;
@@ -51,7 +59,7 @@ async function codeOf(error: FunctionsHttpError): Promise<GenericsError> {
 export async function fetchGenericAlternatives(client: AppClient, pharmacode: Pharmacode): Promise<Result<GenericAlternativeRow[], GenericsError>> {
   try {
     const { data, error } = await client.functions.invoke('webshopGenericMeds', { body: { pharmacode } });
-    if (!error) return ok(rowsOf(data));
+    if (!error) return outcomeOf(data) ?? ok(rowsOf(data));
     // told apart by name, not instanceof: the calculator's chunk then does not carry supabase-js (data/app-client.ts)
     const name = (error as { name?: unknown }).name;
     if (name === 'FunctionsHttpError') return err(await codeOf(error as FunctionsHttpError));

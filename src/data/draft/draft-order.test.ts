@@ -1,11 +1,12 @@
-// The draft order in the mirror (spec §3 Draft order, §4 Order flow; issue 12 item 6: it
+// The draft order in the mirror (spec §3 Draft order, §4 Order flow: it
 // survives a reload and offline, is per patient, wiped on sign-out; a refused order is kept
 // for editing), and what the finish step waits for (the server's order id).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '../../domain/entities';
 import { setDraftAmount, setDraftComment } from '../../domain/order-draft';
-import { META, openLocalDb, type LocalDb } from '../local/local-db';
+import { openLocalDb, type LocalDb } from '../local/local-db';
+import { META } from '../local/mirror-schema';
 import { claimMirror } from '../local/mirror-owner';
 import { wipeMirror } from '../local/wipe';
 import { placeOrder, type OutboxContext } from '../outbox/commands';
@@ -141,6 +142,15 @@ describe('waitForOrder', () => {
     const { outboxId } = await placed();
     await db.orders.put({ id: 240200, created_at: '2026-01-01T00:00:00Z', customer_id: CID, parent: null, status: 0, delivery_nr: null, delivery_method: null, comment: null, idempotency_key: outboxId });
     expect((await serverOrderOf(db, outboxId))?.id).toBe(240200);
+  });
+
+  it('the time up before the first look at the entry: still waiting, never taken as sent', async () => {
+    const { outboxId } = await placed();
+    // 0 ms: the timer fires before the live query's first answer (as under a busy main thread)
+    expect(await waitForOrder(db, outboxId, 0)).toEqual({ state: 'waiting', code: null, nextAttemptAt: null });
+    const last = (await entries()).at(-1)!;
+    await db.outbox.update(last.seq!, { lastError: { code: 'server', message: '503' }, nextAttemptAt: 1_700_000_002_000 });
+    expect(await waitForOrder(db, outboxId, 0)).toEqual({ state: 'waiting', code: 'server', nextAttemptAt: 1_700_000_002_000 });
   });
 
   it('answers refused with the code, or waiting with the last failure after the time', async () => {

@@ -9,8 +9,10 @@ import { emptyDraft, orderAddressOf } from '../../domain/order-draft';
 import { err, ok, type Result } from '../../domain/result';
 import type { LocalDb } from '../local/local-db';
 import { mirrorOwner } from '../local/mirror-owner';
+import { dexieReads } from '../local/mirror-reads';
+import { refusedOrdersQuery, type RefusedOrder } from '../local/mirror-query';
 import { outboxStores } from '../outbox/apply';
-import { isKnownEntry } from '../outbox/kinds';
+import { callOf, isKnownEntry } from '../outbox/kinds';
 
 /** A stored draft as the domain's shape (a missing or partial row reads as empty parts). */
 function asDraft(stored: Partial<DraftOrder> | undefined): DraftOrder {
@@ -43,38 +45,20 @@ export async function resetDraft(db: LocalDb, customerId: CustomerId): Promise<v
 }
 
 /** A refused order of the outbox, as the order list shows it. */
-export interface RefusedOrder {
-  /** the outbox entry's id (its idempotency key) */
-  outboxId: string;
-  /** the server's machine code: what to correct (src/ui/reason-text.ts) */
-  code: string;
-  createdAt: number;
-  /** pharmacode -> amount, as sent */
-  medications: Readonly<Record<string, number>>;
-}
-
 /** The owner's orders the server refused (kept in the outbox for the patient), oldest first. */
-export async function readRefusedOrders(db: LocalDb): Promise<RefusedOrder[]> {
-  const owner = await mirrorOwner(db);
-  if (!owner) return [];
-  const entries = await db.outbox.where('customer_id').equals(owner).sortBy('seq');
-  return entries.flatMap((e) =>
-    e.status === 'rejected' && isKnownEntry(e) && e.kind === 'order.create'
-      ? [{ outboxId: e.id, code: e.lastError?.code ?? 'invalid', createdAt: e.createdAt, medications: e.payload.body.p_medications as Record<string, number> }]
-      : [],
-  );
-}
+export const readRefusedOrders = (db: LocalDb): Promise<RefusedOrder[]> => refusedOrdersQuery.read(dexieReads(db));
 
 /**
- * A refused order back into the draft for the patient to correct (issue 12: "the order kept
- * for editing"): its products (over what the draft holds), its address and its comment; the
+ * A refused order back into the draft for the patient to correct (the order is kept for
+ * editing): its products (over what the draft holds), its address and its comment; the
  * refused entry leaves the outbox in the same transaction (the server has nothing of it, and a
  * new finish sends a new order with a new key).
  */
 export async function reopenRefusedOrder(db: LocalDb, customerId: CustomerId, outboxId: string): Promise<Result<DraftOrder, 'not_found'>> {
   return db.transaction('rw', outboxStores(db), async () => {
-    const entry = await db.outbox.where('id').equals(outboxId).first();
-    if (!entry || entry.customer_id !== customerId || entry.status !== 'rejected' || !isKnownEntry(entry) || entry.kind !== 'order.create') return err('not_found');
+    const stored = await db.outbox.where('id').equals(outboxId).first();
+    const entry = stored && stored.customer_id === customerId && stored.status === 'rejected' && isKnownEntry(stored) ? callOf(stored, 'webshopOrder') : null;
+    if (!entry) return err('not_found');
     const body = entry.payload.body;
     const draft = await readDraft(db, customerId);
     const next: DraftOrder = {

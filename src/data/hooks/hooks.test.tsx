@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
-import { META, openLocalDb } from '../local/local-db';
+import { openLocalDb } from '../local/local-db';
+import { META } from '../local/mirror-schema';
 import { claimMirror } from '../local/mirror-owner';
 import { wipeMirror } from '../local/wipe';
 import { useCustomerRecord } from './use-customer-record';
@@ -32,7 +33,7 @@ async function mirror() {
   await claimMirror(db, 'u1');
   await db.customers.put(customer);
   await db.orders.bulkPut([order(240001), order(240003), order(2 ** 50 + 1, { pending: true, outbox_id: 'k1' }), order(9, { customer_id: 'u2' })]);
-  await db.outbox.add({ id: 'k1', customer_id: 'u1', kind: 'order.create', payload: {}, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: 0 });
+  await db.outbox.add({ id: 'k1', customer_id: 'u1', kind: 'call', payload: { name: 'webshopOrder', id: 1, body: {} }, status: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: 0 });
   await db.medications.bulkPut([{ pharmacode: 11, dscrd: 'Alpha' }, { pharmacode: 22, dscrd: 'Beta' }] as Medication[]);
   await db.insurers.bulkPut([{ name: 'Sanitas' }, { name: 'CSS' }, { name: 'Assura' }]);
   return db;
@@ -68,11 +69,11 @@ describe('mirror hooks', () => {
   });
 });
 
-// issue 13: the dashboard's one live read, with how fresh the data is
+// the dashboard's one live read, with how fresh the data is
 describe('dashboard mirror', () => {
   it('reads record, orders, the prescribed medications and the older of the last customer and orders pulls', async () => {
     const db = await mirror();
-    const dashboard = renderHook(() => useDashboardMirror(db));
+    const dashboard = renderHook(() => useDashboardMirror('2026-11-25', db));
     await waitFor(() => expect(dashboard.result.current?.customer?.first_name).toBe('Sandra'));
     expect(dashboard.result.current?.orders.map((o) => o.id)).toEqual([2 ** 50 + 1, 240003, 240001]);
     expect([...(dashboard.result.current?.medications.keys() ?? [])].sort()).toEqual([11, 22]);

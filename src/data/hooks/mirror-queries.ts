@@ -3,9 +3,11 @@
 import type { CustomerRecord, Medication, Pharmacode, Prescription } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import type { LocalDb } from '../local/local-db';
-import { customerIn, dashboardIn, dexieReads, medicationsIn, ordersIn, syncedAtIn, type DashboardMirror, type OrderView } from '../local/mirror-reads';
+import { doseMarksOf } from '../tables/dose-mark-table';
+import { customerIn, dashboardIn, dexieReads, doseMarkRowsIn, medicationsIn, ordersIn, syncedAtIn, type DashboardMirror, type OrderView } from '../local/mirror-reads';
+import type { DoseMark } from '../../domain/doses/dose-mark';
+import type { CalendarDate } from '../../domain/zoned-time';
 
-export type { DashboardMirror, OrderView } from '../local/mirror-reads';
 
 export const readCustomer = (db: LocalDb): Promise<CustomerRecord | null> => customerIn(dexieReads(db));
 
@@ -24,9 +26,12 @@ export const readMedications = (db: LocalDb, pharmacodes: readonly Pharmacode[])
 export const readSyncedAt = (db: LocalDb): Promise<number | null> => syncedAtIn(dexieReads(db));
 
 /** In one read-only transaction: one round of IndexedDB requests instead of a transaction per read. */
-export function readDashboardMirror(db: LocalDb): Promise<DashboardMirror> {
-  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications], () => dashboardIn(dexieReads(db)));
+export function readDashboardMirror(db: LocalDb, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
+  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications, db.rows], () => dashboardIn(dexieReads(db), marksDays));
 }
+
+/** Every dose mark of the owner in the mirror (mirror-reads.ts doseMarkRowsIn, read as marks). */
+export const readDoseMarks = async (db: LocalDb): Promise<DoseMark[]> => doseMarksOf(await doseMarkRowsIn(dexieReads(db)));
 
 export async function readInsurers(db: LocalDb): Promise<string[]> {
   return insurerList((await db.insurers.toArray()).map((r) => r.name));

@@ -1,7 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { afterNextPaint } from '../../lib/after-paint';
 import type { CustomerId } from '../../domain/entities';
 import { err, type Result } from '../../domain/result';
-import { appOutboxContext, type OutboxContext, type Queued } from '../outbox/commands';
+import type { OutboxContext, Queued } from '../outbox/commands';
+import { appOutboxContext, preloadAppOutboxContext } from '../outbox/app-context';
 import { useSession } from './use-session';
 
 /** A command of outbox/commands.ts: context, the patient, then its own arguments. */
@@ -18,8 +20,9 @@ export type SignedOutError = 'signed_out';
  */
 export function useCommand<A extends unknown[], E extends string>(command: OutboxCommandFn<A, E>): (...args: A) => Promise<Result<Queued, E | SignedOutError>> {
   const userId = useSession().user?.id ?? null;
+  useEffect(() => afterNextPaint(preloadAppOutboxContext), []);
   return useCallback(
-    async (...args: A) => (userId ? command(appOutboxContext(), userId, ...args) : err<SignedOutError>('signed_out')),
+    async (...args: A) => (userId ? command(await appOutboxContext(), userId, ...args) : err<SignedOutError>('signed_out')),
     [command, userId],
   );
 }

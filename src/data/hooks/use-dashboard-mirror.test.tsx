@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// issue 13 (dashboard offline first): a returning patient's first paint shows the plan. The
+// The dashboard offline first: a returning patient's first paint shows the plan. The
 // dashboard read ahead at the start (local/read-ahead.ts) is the hook's first answer, taken
 // once; the live query answers right after and owns the screen from then on.
 import 'fake-indexeddb/auto';
@@ -7,10 +7,19 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
-import { META, openLocalDb, type LocalDb } from '../local/local-db';
-import { dexieReads } from '../local/mirror-reads';
-import { dashboardAhead, forgetReadAhead, readDashboardAhead } from '../local/read-ahead';
-import { useDashboardMirror, type DashboardMirror } from './use-dashboard-mirror';
+import { openLocalDb, type LocalDb } from '../local/local-db';
+import { META } from '../local/mirror-schema';
+import { dexieReads, type DashboardMirror } from '../local/mirror-reads';
+import { forgetReadAhead, readAhead, readAheadOf, type ReadAhead } from '../local/read-ahead';
+import { dashboardMarksDays, dashboardQueryAt } from '../local/mirror-query';
+import { useDashboardMirror } from './use-dashboard-mirror';
+import { doseSlotAt } from '../../domain/doses/dose-slot';
+import type { DoseMark } from '../../domain/doses/dose-mark';
+import { DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-mark-key';
+import { doseMarksOf } from '../tables/dose-mark-table';
+
+/** The dashboard's read-ahead, as its route declares it (features/dashboard/dashboard-reads.ts). */
+const readDashboardAhead: ReadAhead = async (reads) => void (await readAhead(dashboardQueryAt(new Date()), reads));
 
 const customer = {
   id: 'u1',
@@ -47,7 +56,7 @@ async function mirror(): Promise<LocalDb> {
 function mount(db: LocalDb) {
   const answers: Array<DashboardMirror | undefined> = [];
   const hook = renderHook(() => {
-    const answer = useDashboardMirror(db);
+    const answer = useDashboardMirror(doseSlotAt(new Date()).day, db);
     answers.push(answer);
     return answer;
   });
@@ -71,13 +80,14 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
     expect(answers.every((a) => a !== undefined)).toBe(true);
   });
 
-  it('is taken once: a later mount starts from its own read', async () => {
+  it('serves the screens of the start (a redirect too); once the data layer took over, a later mount starts from its own read', async () => {
     const db = await mirror();
     await readDashboardAhead(dexieReads(db));
     const first = mount(db);
     expect(first.answers[0]).toBeDefined();
     first.hook.unmount();
-    expect(dashboardAhead()).toBeUndefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeDefined();
+    forgetReadAhead();
 
     await act(() => db.customers.update('u1', { first_name: 'Sandrine' }));
     const second = mount(db);
@@ -90,5 +100,37 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
     const { answers, hook } = mount(db);
     expect(answers[0]).toBeUndefined();
     await waitFor(() => expect(hook.result.current?.customer?.first_name).toBe('Sandra'));
+  });
+});
+
+// issue 24: the plan's check-offs are in the same first read (the rows store, by the day's keys)
+describe('useDashboardMirror and the dose marks of the plan\'s day', () => {
+  const mark = (day: string, period: DoseMark['period'], status: DoseMark['status'] = 'taken'): DoseMark => ({
+    customer_id: 'u1',
+    prescription_id: 3,
+    pharmacode: 11,
+    day,
+    period,
+    status,
+    reason: null,
+    marked_at: new Date().toISOString(),
+    device_id: 'phone',
+  });
+  const put = (db: LocalDb, m: DoseMark) => db.rows.put({ table: DOSE_MARK_TABLE, key: doseMarkRowKey('u1', m), customer_id: 'u1', row: { ...m } });
+
+  it('the read ahead holds the marks of the plan\'s day (of today and yesterday), the live query the same days (one query, read ahead and live)', async () => {
+    const db = await mirror();
+    const day = doseSlotAt(new Date()).day;
+    await put(db, mark(day, 'morning'));
+    await put(db, mark('2020-01-01', 'evening'));
+    await readDashboardAhead(dexieReads(db));
+    const { answers, hook } = mount(db);
+    expect(answers[0]?.marksDays).toContain(day);
+    expect(doseMarksOf(answers[0]?.markRows ?? []).map((m) => [m.day, m.period, m.status])).toEqual([[day, 'morning', 'taken']]);
+
+    // a mark written afterwards (a tap, realtime) reaches the screen through the live query
+    await act(() => put(db, mark(day, 'evening', 'unmarked')));
+    await waitFor(() => expect(hook.result.current?.marksDays).toEqual(dashboardMarksDays(new Date())));
+    await waitFor(() => expect(doseMarksOf(hook.result.current?.markRows ?? []).map((m) => m.period).sort()).toEqual(['evening', 'morning']));
   });
 });

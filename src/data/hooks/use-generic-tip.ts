@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Pharmacode } from '../../domain/entities';
 import { fetchGenericAlternatives, type GenericAlternativeRow } from '../catalogue/generic-alternatives';
-import { supabase, type AppClient } from '../supabase-client';
+import type { AppClient } from '../supabase-client';
 import { useOnline } from './use-online';
 
 export type GenericAlternativesByCode = ReadonlyMap<Pharmacode, readonly GenericAlternativeRow[]>;
@@ -18,7 +18,10 @@ export async function loadGenericAlternatives(client: AppClient, pharmacodes: re
   return new Map(answers.flatMap(([code, answer]) => (answer.ok ? [[code, answer.value] as const] : [])));
 }
 
-export function useGenericAlternatives(pharmacodes: readonly Pharmacode[], enabled: boolean, client: () => AppClient = supabase): GenericAlternativesByCode | null {
+/** The app's client, loaded with the first look-up: the screen's first paint does not wait for supabase-js. */
+const appClient = async (): Promise<AppClient> => (await import('../supabase-client')).supabase();
+
+export function useGenericAlternatives(pharmacodes: readonly Pharmacode[], enabled: boolean, client: () => AppClient | Promise<AppClient> = appClient): GenericAlternativesByCode | null {
   const online = useOnline();
   const [found, setFound] = useState<{ key: string; alternatives: GenericAlternativesByCode } | null>(null);
   // the request depends on the codes, not on the array
@@ -27,9 +30,15 @@ export function useGenericAlternatives(pharmacodes: readonly Pharmacode[], enabl
   useEffect(() => {
     if (!enabled || !online || key === '') return;
     let current = true;
-    void loadGenericAlternatives(client(), key.split(',').map(Number)).then((alternatives) => {
-      if (current) setFound({ key, alternatives });
-    });
+    void Promise.resolve(client())
+      .then((c) => loadGenericAlternatives(c, key.split(',').map(Number)))
+      .then(
+        (alternatives) => {
+          if (current) setFound({ key, alternatives });
+        },
+        // the client's files could not load (offline without them): no tip, the order goes on without it
+        () => undefined,
+      );
     return () => {
       current = false;
     };

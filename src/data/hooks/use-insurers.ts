@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { localDb, type LocalDb } from '../local/local-db';
-import { readInsurers } from './mirror-queries';
+import type { LocalDb } from '../local/local-db';
+import { insurersQuery } from '../local/mirror-query';
+import { useMirrorQuery } from './use-mirror-query';
 
 /** The insurer list (pharmindex_insurance descr1), deduplicated and sorted. */
-export function useInsurers(db: LocalDb = localDb()): string[] | undefined {
-  return useLiveQuery(() => readInsurers(db), [db]);
-}
+export const useInsurers = (db?: LocalDb): string[] | undefined => useMirrorQuery(insurersQuery, db);

@@ -1,10 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { localDb, type LocalDb } from '../local/local-db';
-import { readOrders, type OrderView } from './mirror-queries';
+import type { LocalDb } from '../local/local-db';
+import type { OrderView } from '../local/mirror-reads';
+import { ordersQuery } from '../local/mirror-query';
+import { useMirrorQuery } from './use-mirror-query';
 
-export type { OrderView } from './mirror-queries';
-
-/** Top-level orders, newest first; those placed offline on top, `pending` (and `rejected` once refused). */
-export function useOrders(db: LocalDb = localDb()): OrderView[] | undefined {
-  return useLiveQuery(() => readOrders(db), [db]);
-}
+/** Top-level orders, newest first; those placed offline on top, `pending` while they wait. */
+export const useOrders = (db?: LocalDb): OrderView[] | undefined => useMirrorQuery(ordersQuery, db);

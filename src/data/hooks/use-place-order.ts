@@ -3,11 +3,11 @@ import type { DraftOrder } from '../../domain/entities';
 import type { OrderBodyError } from '../../domain/order-draft';
 import type { Result } from '../../domain/result';
 import { reopenRefusedOrder } from '../draft/draft-order';
-import { localDb } from '../local/local-db';
+import { mirrorDb } from './mirror-db';
 import { placeOrder, type Queued } from '../outbox/commands';
-import { waitForOrder, type OrderDelivery } from '../outbox/order-delivery';
-import { syncState } from '../sync/sync-state';
+import type { OrderDelivery } from '../outbox/order-delivery';
 import { useCommand, type SignedOutError } from './use-command';
+import { deliveryWithin } from './use-save';
 import { useSession } from './use-session';
 
 /** How long the finish step waits for the pharmacy's server before it shows the order as waiting. */
@@ -16,7 +16,7 @@ export const ORDER_WAIT_MS = 5000;
 export type PlaceOutcome = Result<Queued & { delivery: OrderDelivery }, OrderBodyError | SignedOutError>;
 
 /**
- * Finishing an order (issue 12 item 6): `placeOrder` stores it on this device (outbox; the
+ * Finishing an order: `placeOrder` stores it on this device (outbox; the
  * entry id is the idempotency key) and resets the draft; online it then waits up to
  * ORDER_WAIT_MS for the server's answer. Sent: the server's order id. Refused: the order goes
  * back into the draft, to be corrected (nothing of it is on the server). Waiting (offline, the
@@ -29,10 +29,8 @@ export function usePlaceOrder(): (draft: DraftOrder) => Promise<PlaceOutcome> {
     async (draft: DraftOrder) => {
       const queued = await run(draft);
       if (!queued.ok) return queued;
-      const db = localDb();
-      const online = syncState.get().online && globalThis.navigator?.onLine !== false;
-      const delivery: OrderDelivery = online ? await waitForOrder(db, queued.value.outboxId, ORDER_WAIT_MS) : { state: 'waiting', code: 'network', nextAttemptAt: null };
-      if (delivery.state === 'refused' && userId) await reopenRefusedOrder(db, userId, queued.value.outboxId);
+      const delivery: OrderDelivery = await deliveryWithin(async () => (await import('../outbox/order-delivery')).waitForOrder, queued.value.outboxId, ORDER_WAIT_MS);
+      if (delivery.state === 'refused' && userId) await reopenRefusedOrder(await mirrorDb(), userId, queued.value.outboxId);
       return { ok: true, value: { ...queued.value, delivery } };
     },
     [run, userId],

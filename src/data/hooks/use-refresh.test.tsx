@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// The dashboard's "refresh" action (issue 13): a pull of everything, its progress and outcome.
-import { act, renderHook } from '@testing-library/react';
+// The dashboard's "refresh" action: a pull of everything, its progress and outcome.
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PullReport } from '../pull/pull';
 import { refreshOutcome, useRefresh } from './use-refresh';
@@ -8,7 +8,7 @@ import { refreshOutcome, useRefresh } from './use-refresh';
 const written = { ok: true, value: 'written' } as const;
 const report = (errors: PullReport['errors']): PullReport => ({
   ok: Object.keys(errors).length === 0,
-  results: { customer: written, orders: written, medications: written, insurers: written },
+  results: { customer: written, orders: written, medications: written, insurers: written, rows: written },
   errors,
 });
 
@@ -37,7 +37,7 @@ describe('useRefresh', () => {
     act(() => result.current.run());
     expect(pull).toHaveBeenCalledTimes(1);
     await act(async () => finish(report({ customer: 'network' })));
-    expect(result.current.state).toBe('offline');
+    await waitFor(() => expect(result.current.state).toBe('offline'));
   });
 
   it('offline: says so at once, without waiting for the pull to give up', () => {
@@ -51,6 +51,6 @@ describe('useRefresh', () => {
   it('a pull that throws reads as failed', async () => {
     const { result } = renderHook(() => useRefresh(() => Promise.reject(new Error('closed'))));
     await act(async () => result.current.run());
-    expect(result.current.state).toBe('failed');
+    await waitFor(() => expect(result.current.state).toBe('failed'));
   });
 });

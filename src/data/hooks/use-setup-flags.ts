@@ -1,11 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { localDb, type LocalDb } from '../local/local-db';
-import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
-import { readCustomer } from './mirror-queries';
+import { useMemo } from 'react';
+import type { CustomerFlags } from '../../domain/setup-state';
+import type { LocalDb } from '../local/local-db';
+import { setupFlagsQuery, setupFlagsQueryAt } from '../local/mirror-query';
+import { useMirrorQuery } from './use-mirror-query';
 
-export type { CustomerFlags } from '../../domain/setup-state';
-
-/** hasProfile, hasAddress, …, hasSetup (spec §4, setup-state.ts) and hasPrescriptions, from the mirror. */
-export function useSetupFlags(db: LocalDb = localDb(), now: () => Date = () => new Date()): CustomerFlags | undefined {
-  return useLiveQuery(async () => customerFlags(await readCustomer(db), now()), [db]);
+/** hasProfile, hasAddress, …, hasSetup (spec §4, setup-state.ts) and hasPrescriptions, from the mirror (`now`: tests fix the time). */
+export function useSetupFlags(db?: LocalDb, now?: () => Date): CustomerFlags | undefined {
+  const query = useMemo(() => (now ? setupFlagsQueryAt(now) : setupFlagsQuery), [now]);
+  return useMirrorQuery(query, db);
 }

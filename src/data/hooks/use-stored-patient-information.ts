@@ -1,16 +1,20 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import type { PatientInformation } from '../../domain/entities';
-import { localDb, type LocalDb } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
+import { patientInformationQuery } from '../local/mirror-query';
+import { useMirrorQuery } from './use-mirror-query';
 
 /**
  * The mirror's copy of a product's patient information (the pull keeps those of the
  * prescriptions, so they read offline): undefined while it is read, null when the mirror has
  * none (or nothing is asked: `prdno` null). Pass it to usePatientInformation as `stored`.
  */
-export function useStoredPatientInformation(prdno: number | null | undefined, db: LocalDb = localDb()): PatientInformation | null | undefined {
-  const key = typeof prdno === 'number' && prdno > 0 ? prdno : null;
-  // a live query keeps its last answer while new arguments are read: an answer for another
-  // product counts as "still reading", never as "not in the mirror"
-  const answer = useLiveQuery(async () => ({ key, info: key === null ? null : ((await db.patientInformation.get(key)) ?? null) }), [db, key]);
-  return answer && answer.key === key ? answer.info : undefined;
+export function useStoredPatientInformation(prdno: number | null | undefined, db?: LocalDb): PatientInformation | null | undefined {
+  const key = typeof prdno === 'number' && prdno > 0 ? prdno : 0;
+  const query = useMemo(() => patientInformationQuery(key), [key]);
+  const answer = useMirrorQuery(query, db);
+  // a new query keeps the last answer while it reads: an answer for another product counts as
+  // "still reading", never as "not in the mirror"
+  if (key === 0) return null;
+  return answer && answer.prdno === key ? answer.info : undefined;
 }

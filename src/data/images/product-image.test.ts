@@ -1,14 +1,9 @@
 // spec §7 "Other": product pictures from an external image host by pharmacode, 150 or 500 px,
 // front 3D preferred, with a placeholder if none.
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PRODUCT_IMAGE_HOST,
-  PRODUCT_IMAGE_PLACEHOLDER,
-  isProductImageUrl,
-  productImageHost,
-  productImageUrl,
-  productPictureUrl,
-} from './product-image';
+import { PRODUCT_IMAGE_PLACEHOLDER } from '../../domain/product-picture';
+import { DEFAULT_PRODUCT_IMAGE_HOST } from '../build-env-schema';
+import { isProductImageUrl, productImageHost, productImageUrl, productPictureUrl } from './product-image';
 
 const HOST = 'https://images.example.test/pi';
 

@@ -2,18 +2,16 @@
 // pharmacode, 150 or 500 px, the 3D front preferred, the flat front otherwise, and a
 // placeholder when the catalogue knows neither (pharmindex_images.picfront3d / picfront).
 //
-// The host is a build setting, VITE_PRODUCT_IMAGE_HOST: a base URL (origin and an optional
-// path, no trailing slash needed) under which a picture lives at
+// The host is a build setting, VITE_PRODUCT_IMAGE_HOST (src/data/build-env-schema.ts): a base
+// URL (origin and an optional path, no trailing slash needed) under which a picture lives at
 //   {host}/{PICFRONT3D|PICFRONT}/Pharmacode/{pharmacode}/{150|500}
 // (the path scheme of the HCI Solutions / Documedis product image API, the default host).
 // An empty value turns the external pictures off: every product shows the placeholder.
 // The service worker (sw/sw.ts) caches whatever lives under this host cache-first.
 import { PRODUCT_IMAGE_PLACEHOLDER, type ProductImageSize } from '../../domain/product-picture';
+import { buildEnv } from '../build-env';
 
-export type { ProductImageSize } from '../../domain/product-picture';
 export type ProductImageKind = 'front3d' | 'front';
-
-export const DEFAULT_PRODUCT_IMAGE_HOST = 'https://documedis.hcisolutions.ch/2020-01/api/products/image';
 
 /**
  * The service worker's cache of product pictures. Its URLs name the patient's pharmacodes, so
@@ -24,13 +22,12 @@ export const PRODUCT_IMAGE_CACHE = 'product-images';
 /** The message a page posts to the service worker to delete that cache; the worker answers on the given port. */
 export const WIPE_PATIENT_CACHES = 'WIPE_PATIENT_CACHES';
 
-export { PRODUCT_IMAGE_PLACEHOLDER } from '../../domain/product-picture';
 
 const KIND_SEGMENT: Record<ProductImageKind, string> = { front3d: 'PICFRONT3D', front: 'PICFRONT' };
 
 /** The configured host without trailing slashes; '' when pictures are turned off or the value is no http(s) URL. */
-export function productImageHost(configured: string | undefined = import.meta.env.VITE_PRODUCT_IMAGE_HOST as string | undefined): string {
-  const raw = (configured ?? DEFAULT_PRODUCT_IMAGE_HOST).trim().replace(/\/+$/, '');
+export function productImageHost(configured: string = buildEnv.productImageHost): string {
+  const raw = configured.trim().replace(/\/+$/, '');
   if (!raw) return '';
   try {
     const url = new URL(raw);

@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
 import { readDashboardMirror } from '../hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from './idb-reads';
-import { META, openLocalDb, type LocalDb } from './local-db';
-import { dashboardIn } from './mirror-reads';
+import { openLocalDb, type LocalDb } from './local-db';
+import { META } from './mirror-schema';
+import { dashboardIn, doseMarkRowsIn } from './mirror-reads';
+import { DOSE_MARK_TABLE } from '../tables/dose-mark-key';
 
 const names: string[] = [];
 const opened: Array<{ close: () => void }> = [];
@@ -44,7 +46,7 @@ const customer = {
 const order = (id: number, extra: Partial<Order> & Record<string, unknown> = {}) =>
   ({ id, created_at: '2026-11-01T10:00:00Z', customer_id: 'u1', parent: null, status: 0, delivery_nr: null, delivery_method: null, ...extra }) as Order;
 
-const entry = (id: string, status: 'pending' | 'rejected', customer_id = 'u1') => ({ id, customer_id, kind: 'order.create', payload: {}, status, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
+const entry = (id: string, status: 'pending' | 'rejected', customer_id = 'u1') => ({ id, customer_id, kind: 'call', payload: { name: 'webshopOrder', id: 1, body: {} }, status, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
 
 /** A patient's mirror as the pull and the outbox leave it, written through Dexie. */
 async function filledMirror(name: string): Promise<LocalDb> {
@@ -87,7 +89,7 @@ describe('openIdbMirror', () => {
     const db = track(openLocalDb(name));
     await db.meta.put({ key: META.owner, value: 'u1' });
     expect(await db.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
   });
 
   it('null for a database of that name without the mirror\'s stores', async () => {
@@ -104,7 +106,7 @@ describe('openIdbMirror', () => {
   });
 });
 
-// issue 13 (dashboard offline first): the start reads what the live query would show
+// the dashboard offline first: a returning patient's start reads what the live query would show
 describe('the mirror read without Dexie', () => {
   it('gives the dashboard exactly what the Dexie path gives', async () => {
     const name = uniqueName();
@@ -123,6 +125,41 @@ describe('the mirror read without Dexie', () => {
     expect([...viaIdb.medications.keys()].sort()).toEqual([11, 22]);
     expect(viaIdb.customer?.first_name).toBe('Sandra');
     expect(viaIdb.syncedAt).toBe(1500);
+  });
+
+  // issue 24: the plan's check-offs come in the same first read, by the rows store's compound keys
+  it('gives the dose marks of the plan\'s day as the Dexie path does; all marks through the compound index', async () => {
+    const name = uniqueName();
+    const db = await filledMirror(name);
+    const mark = (prescription_id: number, pharmacode: number, day: string, period: string, customer_id = 'u1') => ({
+      table: DOSE_MARK_TABLE,
+      key: [customer_id, prescription_id, day, period].join('|'),
+      customer_id,
+      row: { customer_id, prescription_id, pharmacode, day, period, status: 'taken', reason: null, marked_at: `${day}T07:00:00.000Z`, device_id: 'phone' },
+    });
+    await db.rows.bulkPut([mark(3, 11, '2026-11-24', 'morning'), mark(7, 22, '2026-11-24', 'night'), mark(3, 11, '2026-11-23', 'morning'), mark(5, 55, '2026-11-24', 'morning', 'u2')]);
+    const viaDexie = await readDashboardMirror(db, ['2026-11-24']);
+    const mirror = await reader(name);
+    expect(await dashboardIn(mirror, ['2026-11-24'])).toEqual(viaDexie);
+    expect(viaDexie.markRows.map((m) => [m.prescription_id, m.period]).sort()).toEqual([
+      [3, 'morning'],
+      [7, 'night'],
+    ]);
+    expect((await dashboardIn(mirror, ['2026-11-23', '2026-11-24'])).markRows).toHaveLength(3);
+    expect((await doseMarkRowsIn(mirror)).map((m) => m.day).sort()).toEqual(['2026-11-23', '2026-11-24', '2026-11-24']);
+  });
+
+  it('reads a mirror of version 2 (before the rows store) as without marks', async () => {
+    const name = uniqueName();
+    const v2 = new Dexie(name);
+    v2.version(1).stores({ customers: 'id', orders: 'id, customer_id', medications: 'pharmacode', insurers: 'name', drafts: 'customer_id', outbox: '++seq, &id, customer_id, status', meta: 'key' });
+    v2.version(2).stores({ patientInformation: 'prdno' });
+    await v2.table('meta').put({ key: META.owner, value: 'u1' });
+    await v2.table('customers').put(customer);
+    v2.close();
+    const viaIdb = await dashboardIn(await reader(name), ['2026-11-24']);
+    expect(viaIdb.customer?.first_name).toBe('Sandra');
+    expect(viaIdb.markRows).toEqual([]);
   });
 
   it('reads on after the shared transaction has committed', async () => {
@@ -172,23 +209,39 @@ describe('the mirror read without Dexie', () => {
     expect(created).toHaveLength(2);
   });
 
+  it('a mirror of an older version is not read ahead (its stores and entries differ); Dexie then upgrades it', async () => {
+    const name = uniqueName();
+    // the database as a device with the app's version 1 keeps it (local-db.ts)
+    const v1 = new Dexie(name);
+    v1.version(1).stores({ customers: 'id', orders: 'id, customer_id', medications: 'pharmacode', insurers: 'name', drafts: 'customer_id', outbox: '++seq, &id, customer_id, status', meta: 'key' });
+    await v1.table('meta').put({ key: META.owner, value: 'u1' });
+    v1.close();
+
+    expect(await openIdbMirror(indexedDB, name)).toBeNull();
+    const db = track(openLocalDb(name));
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect(await db.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
+  });
+
   it(
-    'an open reader does not hold up Dexie\'s upgrade: it closes when asked',
+    'an open reader does not hold up Dexie\'s next upgrade: it closes when asked',
     async () => {
       const name = uniqueName();
-      // the database as a device with the app's version 1 keeps it (local-db.ts)
-      const v1 = new Dexie(name);
-      v1.version(1).stores({ customers: 'id', orders: 'id, customer_id', medications: 'pharmacode', insurers: 'name', drafts: 'customer_id', outbox: '++seq, &id, customer_id, status', meta: 'key' });
-      await v1.table('meta').put({ key: META.owner, value: 'u1' });
-      v1.close();
+      const current = track(openLocalDb(name));
+      await current.meta.put({ key: META.owner, value: 'u1' });
+      current.close();
 
       const mirror = await reader(name);
       expect(await mirror.get('meta', META.owner)).toEqual({ key: META.owner, value: 'u1' });
 
-      const db = track(openLocalDb(name));
-      await db.open();
-      expect(db.verno).toBe(2);
-      expect(await db.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
+      // the app's next version of the mirror, as a later release will open it
+      const next = openLocalDb(name);
+      next.version(4).stores({ later: 'id' });
+      track(next);
+      await next.open();
+      expect(next.verno).toBe(4);
+      expect(await next.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
       // the reader's connection is gone: a read through it fails instead of reading a stale version
       await expect(mirror.get('meta', META.owner)).rejects.toThrow();
     },

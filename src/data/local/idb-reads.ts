@@ -3,10 +3,12 @@
 // comes with the screens' live queries, after the first paint). Read only, and never in the
 // way: no database is created when there is none (the upgrade is aborted, so IndexedDB
 // deletes the empty one), and the connection closes as soon as Dexie asks for a new version.
-import type { MirrorReads, ReadStore } from './mirror-reads';
+import { READ_STORES, type MirrorReads, type ReadStore } from './mirror-reads';
 import { LOCAL_DB_NAME } from './mirror-schema';
 
-const STORES: readonly ReadStore[] = ['customers', 'orders', 'outbox', 'meta', 'medications'];
+const STORES = READ_STORES;
+/** Stores a mirror of an older version may lack (read as empty until Dexie has upgraded it): `rows` came with version 3. */
+const LATER: readonly ReadStore[] = ['rows'];
 
 export interface IdbMirror extends MirrorReads {
   close: () => void;
@@ -30,7 +32,7 @@ export function openIdbMirror(factory: IDBFactory | undefined = globalThis.index
     };
     request.onsuccess = () => {
       const db = request.result;
-      if (!STORES.every((store) => db.objectStoreNames.contains(store))) {
+      if (!STORES.every((store) => LATER.includes(store) || db.objectStoreNames.contains(store))) {
         db.close();
         resolve(null);
         return;
@@ -44,8 +46,9 @@ export function openIdbMirror(factory: IDBFactory | undefined = globalThis.index
 /** The reads share one read-only transaction while it lives (one snapshot), else start the next. */
 function idbReads(db: IDBDatabase): IdbMirror {
   let current: IDBTransaction | null = null;
+  const stores = STORES.filter((store) => db.objectStoreNames.contains(store));
   const transaction = (): IDBTransaction => {
-    const tx = db.transaction([...STORES], 'readonly');
+    const tx = db.transaction(stores, 'readonly');
     tx.oncomplete = tx.onabort = () => {
       if (current === tx) current = null;
     };
@@ -65,11 +68,13 @@ function idbReads(db: IDBDatabase): IdbMirror {
       req.onerror = () => reject(req.error ?? new Error('IndexedDB read failed'));
     });
   }
-  const get: MirrorReads['get'] = (store, key) => request((tx) => tx.objectStore(store).get(key));
+  const has = (store: ReadStore): boolean => stores.includes(store);
+  const get: MirrorReads['get'] = (store, key) => (has(store) ? request((tx) => tx.objectStore(store).get(key)) : Promise.resolve(undefined));
   return {
     get,
     bulkGet: (store, keys) => Promise.all(keys.map((key) => get(store, key))),
-    where: (store, index, value) => request((tx) => tx.objectStore(store).index(index).getAll(value)),
+    where: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value)) : Promise.resolve([])),
+    all: (store) => (has(store) ? request((tx) => tx.objectStore(store).getAll()) : Promise.resolve([])),
     close: () => db.close(),
   };
 }

@@ -1,12 +1,14 @@
 // The local mirror (IndexedDB through Dexie): what the screens read, online and offline.
 // Versioned: a change of the stores adds a new `version(n)` below, never edits an old one.
-// Version 2 adds `patientInformation` (the prescribed products' compendium texts).
+// Version 2 adds `patientInformation` (the prescribed products' compendium texts); version 3
+// the `rows` store (synced tables mirrored apart from the customer record) and converts the
+// outbox to the registry's generic entries.
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { CustomerRecord, Medication, PatientInformation } from '../../domain/entities';
-import { LOCAL_DB_NAME, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type OutboxEntry } from './mirror-schema';
+import { LOCAL_DB_NAME, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
+import { upgradeOutboxEntries } from './outbox-upgrade';
 
 // the rows' shapes live apart from Dexie, so code that only reads (the start, mirror-reads.ts) does without it
-export * from './mirror-schema';
 
 export type LocalDb = Dexie & {
   customers: EntityTable<CustomerRecord, 'id'>;
@@ -18,6 +20,8 @@ export type LocalDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
   /** version 2: the patient information of the prescribed products, by prdno (spec §7 compendium) */
   patientInformation: EntityTable<PatientInformation, 'prdno'>;
+  /** version 3: rows of the synced tables mirrored apart, by [table, key] */
+  rows: Dexie.Table<MirrorRow, [string, string]>;
 };
 
 
@@ -39,6 +43,13 @@ export function openLocalDb(name = LOCAL_DB_NAME, options?: DexieOptions): Local
   });
   // the prescriptions' patient information, pulled with the medications, read offline
   db.version(2).stores({ patientInformation: 'prdno' });
+  // synced tables of their own (the registry, src/data/tables), and the outbox's generic entries
+  db.version(3)
+    .stores({ rows: '[table+key], [table+customer_id]' })
+    .upgrade(async (tx) => {
+      const outbox = tx.table<OutboxEntry, number>('outbox');
+      await outbox.bulkPut(upgradeOutboxEntries(await outbox.orderBy('seq').toArray()));
+    });
   return db;
 }
 

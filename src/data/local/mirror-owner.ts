@@ -1,6 +1,7 @@
 // Whose data the mirror holds. The mirror belongs to one patient at a time: a sign-in of
 // another user first wipes what an earlier session left (a sign-out normally wipes already).
-import { META, type LocalDb } from './local-db';
+import type { LocalDb } from './local-db';
+import { META } from './mirror-schema';
 import { dexieReads, ownerIn } from './mirror-reads';
 
 export const mirrorOwner = (db: LocalDb): Promise<string | null> => ownerIn(dexieReads(db));

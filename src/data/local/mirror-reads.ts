@@ -2,9 +2,11 @@
 // (the live queries of the screens: dexieReads) and through IndexedDB itself (a returning
 // patient's start, before Dexie has loaded: idb-reads.ts). The mirror holds one patient's
 // data: its owner.
-import type { CustomerId, CustomerRecord, Medication, Pharmacode } from '../../domain/entities';
+import type { CustomerId, CustomerRecord, Medication, PatientInformation, Pharmacode } from '../../domain/entities';
+import type { CalendarDate } from '../../domain/zoned-time';
+import { DOSE_MARK_PERIODS, DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-mark-key';
 import type { LocalDb } from './local-db';
-import { isLocalOrder, META, type MetaRow, type MirrorOrder, type OutboxEntry } from './mirror-schema';
+import { isLocalOrder, META, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
 
 /** The stores the reads use, with their rows. */
 export interface ReadStores {
@@ -13,16 +15,27 @@ export interface ReadStores {
   outbox: OutboxEntry;
   meta: MetaRow;
   medications: Medication;
+  insurers: InsurerRow;
+  drafts: DraftRow;
+  patientInformation: PatientInformation;
+  rows: MirrorRow;
 }
 export type ReadStore = keyof ReadStores;
-/** every key the mirror's reads use: ids, pharmacodes, meta keys */
-export type ReadKey = string | number;
+/** every key the mirror's reads use: ids, pharmacodes, meta keys, and the compound keys of the `rows` store */
+export type ReadKey = string | number | (string | number)[];
+/** what an index is compared with: one value, or one per column of a compound index */
+export type IndexValue = string | number | Array<string | number>;
+
+/** Every store a query may read (a query's transaction names the ones it uses). */
+export const READ_STORES: readonly ReadStore[] = ['customers', 'orders', 'outbox', 'meta', 'medications', 'insurers', 'drafts', 'patientInformation', 'rows'];
 
 export interface MirrorReads {
   get<S extends ReadStore>(store: S, key: ReadKey): Promise<ReadStores[S] | undefined>;
   bulkGet<S extends ReadStore>(store: S, keys: ReadKey[]): Promise<Array<ReadStores[S] | undefined>>;
-  /** the rows whose index `index` equals `value` */
-  where<S extends ReadStore>(store: S, index: string, value: ReadKey): Promise<Array<ReadStores[S]>>;
+  /** the rows whose index `index` equals `value` (a compound index: an array of values) */
+  where<S extends ReadStore>(store: S, index: string, value: IndexValue): Promise<Array<ReadStores[S]>>;
+  /** every row of a store */
+  all<S extends ReadStore>(store: S): Promise<Array<ReadStores[S]>>;
 }
 
 /** The reads through Dexie (inside a liveQuery they are observed; inside a transaction they share it). */
@@ -31,6 +44,7 @@ export function dexieReads(db: LocalDb): MirrorReads {
     get: (store, key) => db.table(store).get(key),
     bulkGet: (store, keys) => db.table(store).bulkGet(keys),
     where: (store, index, value) => db.table(store).where(index).equals(value).toArray(),
+    all: (store) => db.table(store).toArray(),
   };
 }
 
@@ -87,6 +101,29 @@ export async function pulledCustomerIn(reads: MirrorReads, userId: CustomerId): 
   return { customer: (await reads.get('customers', userId)) ?? null };
 }
 
+/** Every dose mark row of the owner the mirror holds (the last 90 days the pull keeps, and what waits to be sent). */
+export async function doseMarkRowsIn(reads: MirrorReads): Promise<Array<Record<string, unknown>>> {
+  const owner = await ownerIn(reads);
+  if (!owner) return [];
+  return (await reads.where('rows', '[table+customer_id]', [DOSE_MARK_TABLE, owner])).map((r) => r.row);
+}
+
+/**
+ * The mark rows of the doses of these days, by their exact keys (each prescription × the four
+ * periods × the days): a few point reads, however many days of marks the mirror keeps. Rows as
+ * stored: the screen reads them as marks (dose-mark-table.ts doseMarksOf), so the rules stay out
+ * of the first load.
+ */
+export async function dayMarkRowsIn(reads: MirrorReads, customer: CustomerRecord | null, days: readonly CalendarDate[]): Promise<Array<Record<string, unknown>>> {
+  if (!customer) return [];
+  const keys = (customer.webshop_customer_medication ?? []).flatMap((p) =>
+    days.flatMap((day) => DOSE_MARK_PERIODS.map((period) => [DOSE_MARK_TABLE, doseMarkRowKey(customer.id, { prescription_id: p.id, day, period })])),
+  );
+  if (keys.length === 0) return [];
+  const rows = await reads.bulkGet('rows', keys);
+  return rows.flatMap((r) => (r ? [r.row] : []));
+}
+
 /** What the dashboard shows, read in one go (one answer, so nothing on it shows half-read). */
 export interface DashboardMirror {
   customer: CustomerRecord | null;
@@ -94,10 +131,17 @@ export interface DashboardMirror {
   /** details of the prescribed medications, by pharmacode */
   medications: ReadonlyMap<Pharmacode, Medication>;
   syncedAt: number | null;
+  /** the days whose dose marks were read (the plan's day: doseSlotAt(now).day) */
+  marksDays: readonly CalendarDate[];
+  /** the rows of the dose marks of those days, as stored */
+  markRows: ReadonlyArray<Record<string, unknown>>;
 }
 
-export async function dashboardIn(reads: MirrorReads): Promise<DashboardMirror> {
+export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
   const [customer, orders, syncedAt] = await Promise.all([customerIn(reads), ordersIn(reads), syncedAtIn(reads)]);
-  const medications = await medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id));
-  return { customer, orders, medications, syncedAt };
+  const [medications, markRows] = await Promise.all([
+    medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id)),
+    dayMarkRowsIn(reads, customer, marksDays),
+  ]);
+  return { customer, orders, medications, syncedAt, marksDays, markRows };
 }

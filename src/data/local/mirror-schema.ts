@@ -50,6 +50,19 @@ export type MirrorOrder = Order & { pending?: boolean; outbox_id?: string; idemp
 /** An order that exists only on this device so far (placed through the outbox, not confirmed yet). */
 export const isLocalOrder = (order: Pick<MirrorOrder, 'pending'>): boolean => order.pending === true;
 
+/**
+ * A row of a synced table the mirror keeps apart from the customer record (the `rows` store,
+ * version 3; src/data/tables/synced-tables.ts, mirror 'rows'): its table, its key (the key
+ * columns' values as one string), its customer, and the row as the server has it (or as the
+ * outbox will write it).
+ */
+export interface MirrorRow {
+  table: string;
+  key: string;
+  customer_id: string;
+  row: Record<string, unknown>;
+}
+
 export interface InsurerRow {
   name: string;
 }

@@ -1,19 +1,35 @@
-// Data read at a returning patient's start, before the screen's live query has answered
+// Data read at a returning patient's start, before the screen's live queries have answered
 // (src/app/stored-patient.ts reads it with idb-reads.ts): the screen's first render shows it,
-// so the first paint of the installed app is the patient's plan, not a spinner. Taken by that
-// first render only; the live query answers right after and owns the screen from then on.
-import { dashboardIn, type DashboardMirror, type MirrorReads } from './mirror-reads';
+// so the first paint of the installed app is the patient's screen, not a spinner. Each route
+// declares what it reads ahead (RouteDef.readAhead), as the very queries its screen's hooks ask
+// (mirror-query.ts): a hook finds the answer by the query's key. The live queries answer right
+// after the first paint and own the screen from then on; an answer is shown by the screens
+// mounted before its live query answered (a redirect of the start included), never by a later
+// one, and by none once the data layer has taken over.
+import type { MirrorReads } from './mirror-reads';
+import type { MirrorQuery } from './mirror-query';
 
-let dashboard: DashboardMirror | null = null;
+const answers = new Map<string, unknown>();
 
-export async function readDashboardAhead(reads: MirrorReads): Promise<void> {
-  dashboard = await dashboardIn(reads);
+/** What a route reads ahead: the queries of its screen, run once each against the raw mirror. */
+export type ReadAhead = (reads: MirrorReads) => Promise<void>;
+
+/** Runs a query ahead and keeps its answer for the first render (the answer also feeds the next query of a chain). */
+export async function readAhead<T>(query: MirrorQuery<T>, reads: MirrorReads): Promise<T> {
+  const value = await query.read(reads);
+  answers.set(query.key, value);
+  return value;
 }
 
-/** The dashboard read ahead, if it was and was not forgotten since. */
-export const dashboardAhead = (): DashboardMirror | undefined => dashboard ?? undefined;
+/** The answer read ahead for this query, if it was and was not forgotten since. */
+export const readAheadOf = <T>(query: MirrorQuery<T>): T | undefined => (answers.has(query.key) ? (answers.get(query.key) as T) : undefined);
 
-/** Once a screen has its live data, or the session has changed: never shown again. */
+/** A screen has its live answer: a later screen reads for itself rather than show an old answer. */
+export function forgetReadAheadOf(query: MirrorQuery<unknown>): void {
+  answers.delete(query.key);
+}
+
+/** The session has changed (the data layer took over): nothing read ahead is shown again. */
 export function forgetReadAhead(): void {
-  dashboard = null;
+  answers.clear();
 }

@@ -1,20 +1,68 @@
 // Pending outbox entries on top of the mirror. Part of a command's transaction (applyEntry),
 // and after every pull (applyPendingToMirror): the pull writes what the server has, then the
 // entries still waiting are applied again, so a pull never hides an unsent change.
-import type { LocalDb, MirrorOrder } from '../local/local-db';
+import { canceledOrder } from '../../domain/order-cancel';
+import type { LocalDb } from '../local/local-db';
+import type { MirrorOrder, MirrorRow } from '../local/mirror-schema';
+import { callDef } from '../tables/calls';
+import { keyColumns, syncedTable } from '../tables/synced-tables';
 import { isTempId } from './ids';
-import { isKnownEntry, type TypedOutboxEntry } from './kinds';
-import { applyToCustomer, pendingOrder } from './mirror';
+import { callOf, isKnownEntry, type TypedOutboxEntry } from './kinds';
+import { applyToCustomer, mergedRow, pendingOrder } from './mirror';
 
 /** The stores a command or a replay step writes in one transaction. */
-export const outboxStores = (db: LocalDb) => [db.outbox, db.customers, db.orders, db.drafts, db.meta];
+export const outboxStores = (db: LocalDb) => [db.outbox, db.customers, db.orders, db.drafts, db.meta, db.rows];
+
+/** A row of a table mirrored apart (the `rows` store), with the entry applied. */
+async function applyToRows(db: LocalDb, entry: TypedOutboxEntry & { kind: `row.${string}` }): Promise<void> {
+  const { table, id } = entry.payload;
+  const key: [string, string] = [table, String(id)];
+  if (entry.kind === 'row.delete') {
+    await db.rows.delete(key);
+    return;
+  }
+  const stored = await db.rows.get(key);
+  if (!stored && entry.kind === 'row.update') return;
+  const t = syncedTable(table);
+  const merged = mergedRow(t, stored?.row, entry.payload.fields, entry.customer_id, keyColumns(t, id));
+  // a table where the newer row wins: a pending write older than what the mirror holds changes nothing
+  const row = t.converge && stored ? t.converge(stored.row, merged) : merged;
+  if (row === stored?.row) return;
+  await db.rows.put({ table, key: String(id), customer_id: entry.customer_id, row } satisfies MirrorRow);
+}
+
+/** The server's order placed by an outbox entry, once the mirror holds it (acknowledged or pulled). */
+async function placedOrderOf(db: LocalDb, customerId: string, outboxId: string): Promise<MirrorOrder | undefined> {
+  return db.orders
+    .where('customer_id')
+    .equals(customerId)
+    .filter((o) => !isTempId(o.id) && (o.outbox_id === outboxId || o.idempotency_key === outboxId))
+    .first();
+}
+
+/**
+ * What a call shows while it waits. An order: its pending row — unless the server's order with
+ * this key is in the mirror already (the answer was lost, or a pull came before it): the order
+ * is then shown once, as the server has it, not a second time as waiting. A cancel: the order
+ * and its partial deliveries as canceled.
+ */
+async function applyCall(db: LocalDb, entry: TypedOutboxEntry): Promise<void> {
+  const order = callOf(entry, 'webshopOrder');
+  if (order) {
+    if (!(await placedOrderOf(db, entry.customer_id, entry.id))) await db.orders.put(pendingOrder(order));
+    else await db.orders.delete(order.payload.id);
+  } else if (entry.kind === 'call' && callDef(entry.payload.name)?.mirror === 'cancelOrder') {
+    const id = Number((entry.payload.body as { p_order_id?: unknown }).p_order_id);
+    const stored = await db.orders.get(id);
+    if (stored) await db.orders.put(canceledOrder(stored));
+  }
+}
 
 /** Applies one entry to the mirror; call inside a transaction over outboxStores(db). */
 export async function applyEntry(db: LocalDb, entry: TypedOutboxEntry): Promise<void> {
-  if (entry.kind === 'order.create') {
-    await db.orders.put(pendingOrder(entry));
-    return;
-  }
+  if (entry.kind === 'call') return applyCall(db, entry);
+  // a row mirrored apart, and what its insert does to the customer record (its table's onInsert)
+  if (syncedTable(entry.payload.table).mirror === 'rows') await applyToRows(db, entry);
   const record = await db.customers.get(entry.customer_id);
   const next = applyToCustomer(record, entry);
   if (next && next !== record) await db.customers.put(next);
@@ -26,6 +74,8 @@ export async function pendingEntries(db: LocalDb, customerId: string): Promise<T
   return entries.filter((e): e is TypedOutboxEntry => e.status === 'pending' && isKnownEntry(e));
 }
 
+const isRecordEntry = (entry: TypedOutboxEntry): boolean => entry.kind !== 'call' && syncedTable(entry.payload.table).mirror !== 'rows';
+
 /**
  * Re-applies the customer's pending entries to the mirror (the pull calls it after each write),
  * and drops pending order rows whose entry is gone (sent and replaced, rejected or discarded).
@@ -36,13 +86,13 @@ export async function applyPendingToMirror(db: LocalDb, customerId: string): Pro
     const entries = await pendingEntries(db, customerId);
     const record = await db.customers.get(customerId);
     let next = record;
-    for (const entry of entries) if (entry.kind !== 'order.create') next = applyToCustomer(next, entry);
+    for (const entry of entries) if (isRecordEntry(entry)) next = applyToCustomer(next, entry);
     if (next && next !== record) await db.customers.put(next);
 
-    const waiting = new Set(entries.filter((e) => e.kind === 'order.create').map((e) => e.payload.id));
+    const waiting = new Set(entries.flatMap((e) => (callOf(e, 'webshopOrder') ? [e.payload.id] : [])));
     const stale = (await db.orders.where('customer_id').equals(customerId).toArray()).filter((o) => isTempId(o.id) && !waiting.has(o.id));
     await db.orders.bulkDelete(stale.map((o) => o.id));
-    for (const entry of entries) if (entry.kind === 'order.create') await db.orders.put(pendingOrder(entry));
+    for (const entry of entries) if (!isRecordEntry(entry)) await applyEntry(db, entry);
   });
 }
 
@@ -50,4 +100,3 @@ export async function applyPendingToMirror(db: LocalDb, customerId: string): Pro
 export async function orderOfEntry(db: LocalDb, outboxId: string): Promise<MirrorOrder | undefined> {
   return (await db.orders.toArray()).find((o) => (o as MirrorOrder).outbox_id === outboxId) as MirrorOrder | undefined;
 }
-

@@ -55,3 +55,12 @@ describe('backoffDelay', () => {
     expect(backoffDelay(20, () => 0)).toBe(BACKOFF_MAX_MS / 2);
   });
 });
+
+describe('a form rule the server keeps (spec §5)', () => {
+  it('a 400 check violation names its rule (the UI turns it into the field\'s message)', () => {
+    const message = 'new row for relation "webshop_customer_address" violates check constraint "webshop_customer_address_phone_format"';
+    expect(restCode(400, '23514', message)).toBe('webshop_customer_address_phone_format');
+    // a check the app does not know: the general words
+    expect(restCode(400, '23514', 'new row for relation "x" violates check constraint "y"')).toBe('invalid');
+  });
+});

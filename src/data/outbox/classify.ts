@@ -1,6 +1,7 @@
 // What a failed send means for its entry (pure): retry later (network, 5xx, 429), wait for a
 // sign-in (401: the token expired or is missing), or reject it for good (any other 4xx:
 // validation, RLS, conflicts). The machine code is what the UI turns into "what to correct".
+import { serverRuleOf } from '../../domain/server-rules';
 
 export interface EntryError {
   /** machine code: the server's (e.g. personal_data_locked, not_prescribed) or one of ours (network, server, forbidden, ...) */
@@ -25,6 +26,12 @@ export function restCode(status: number, code: string | null | undefined, messag
   if (status >= 500) return 'server';
   // raise exception using errcode 'PTxyz', message '<machine code>' (supabase/README.md)
   if (code && /^PT\d{3}$/.test(code) && message && /^[a-z_]+$/.test(message)) return message;
+  // a form rule the server keeps (spec §5; src/domain/server-rules.ts): its name, which the UI
+  // turns into the field's own message
+  if (code === '23514') {
+    const rule = serverRuleOf(message ?? '');
+    if (rule) return rule.name;
+  }
   if (code === '42501') return 'forbidden';
   if (code === '23505' || code === '23503') return 'conflict';
   if (code && /^(22|23)/.test(code)) return 'invalid';

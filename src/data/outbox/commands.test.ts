@@ -10,10 +10,12 @@ import { openLocalDb, type LocalDb } from '../local/local-db';
 import { applyPendingToMirror } from './apply';
 import {
   acceptGenerics,
+  cancelOrder,
   placeOrder,
   resetSendMethod,
   saveAddress,
   saveBaseData,
+  saveCustomerLanguage,
   saveInsurance,
   saveOrderDefaults,
   saveQuestionnaire,
@@ -63,7 +65,7 @@ describe('upserts of the customer record', () => {
     expect(res).toEqual({ ok: true, value: { outboxId: expect.any(String), recordId: 7 } });
     expect((await record()).webshop_customer_address).toEqual([{ id: 7, customer_id: CID, ...ADDRESS, street_nr: '14' }]);
     expect(await entries()).toEqual([
-      expect.objectContaining({ kind: 'address.upsert', customer_id: CID, status: 'pending', attempts: 0, nextAttemptAt: 0, payload: { id: 7, ...ADDRESS, street_nr: '14' } }),
+      expect.objectContaining({ kind: 'row.update', customer_id: CID, status: 'pending', attempts: 0, nextAttemptAt: 0, payload: { table: 'webshop_customer_address', id: 7, fields: { ...ADDRESS, street_nr: '14' } } }),
     ]);
     expect(appended).toHaveBeenCalledTimes(1);
   });
@@ -87,6 +89,29 @@ describe('upserts of the customer record', () => {
     expect(appended).toHaveBeenCalledTimes(1);
   });
 
+  // spec §3 webshop_customers.language: written from the row's start, and alone afterwards
+  it('base data carry the language when the row has another (or none); the language alone is an upsert, also on a locked profile', async () => {
+    const fields = { first_name: 'Berta', last_name: 'Beispiel', gender: 2 as const, birthday: '1980-01-01' };
+    expect((await saveBaseData(ctx, CID, fields, 'fr')).ok).toBe(true);
+    expect(await record()).toMatchObject({ ...fields, language: 'fr' });
+    expect(await saveCustomerLanguage(ctx, CID, 'fr')).toEqual({ ok: false, error: 'unchanged' });
+    expect((await saveCustomerLanguage(ctx, CID, 'de')).ok).toBe(true);
+    expect(await record()).toMatchObject({ ...fields, language: 'de' });
+    expect((await entries()).map((e) => [e.kind, e.payload])).toEqual([
+      ['row.upsert', { table: 'webshop_customers', id: CID, fields: { ...fields, language: 'fr' } }],
+      ['row.upsert', { table: 'webshop_customers', id: CID, fields: { language: 'de' } }],
+    ]);
+  });
+
+  it('the language of a patient without a customer row yet makes the row (no profile: the onboarding still shows)', async () => {
+    expect((await saveCustomerLanguage(ctx, CID, 'fr')).ok).toBe(true);
+    expect(await record()).toMatchObject({ id: CID, first_name: null, language: 'fr' });
+    expect(setupFlags(await record()).hasProfile).toBe(false);
+    const fields = { first_name: 'Berta', last_name: 'Beispiel', gender: 2 as const, birthday: '1980-01-01' };
+    expect((await saveBaseData(ctx, CID, fields, 'fr')).ok).toBe(true);
+    expect((await entries()).at(-1)?.payload).toEqual({ table: 'webshop_customers', id: CID, fields });
+  });
+
   it('insurance shows in both name forms; the questionnaire gets its BMI', async () => {
     await saveInsurance(ctx, CID, { insurance: 'CSS', veka_nr: '80756012340012345678', police_nr: '1', additional_insurance: null, additional_insurance_nr: null });
     expect(readInsurance(latestById((await record()).webshop_customer_insurance)!)).toMatchObject({ insurance_name: 'CSS', insurance_nr: '80756012340012345678' });
@@ -102,7 +127,10 @@ describe('upserts of the customer record', () => {
     const rows = (await record()).webshop_customer_order_defaults!;
     expect(rows).toHaveLength(3);
     expect(latestById(rows)).toMatchObject({ generic: true, substitute: false, probon: true, get_invoice: true });
-    expect((await entries()).map((e) => e.kind)).toEqual(['orderDefaults.insert', 'orderDefaults.insert']);
+    expect((await entries()).map((e) => [e.kind, (e.payload as { table: string }).table])).toEqual([
+      ['row.insert', 'webshop_customer_order_defaults'],
+      ['row.insert', 'webshop_customer_order_defaults'],
+    ]);
   });
 
   it('send method: upsert of the latest info (a new method resets handled), send_asap only, reset deletes it', async () => {
@@ -114,10 +142,10 @@ describe('upserts of the customer record', () => {
     expect(latestById((await record()).webshop_customer_additional_info)).toMatchObject({ id: 9, send_asap: false });
     await resetSendMethod(ctx, CID);
     expect((await record()).webshop_customer_additional_info).toEqual([]);
-    expect((await entries()).map((e) => [e.kind, e.payload.id])).toEqual([
-      ['additionalInfo.upsert', 9],
-      ['additionalInfo.sendAsap', 9],
-      ['additionalInfo.delete', 9],
+    expect((await entries()).map((e) => [e.kind, e.payload])).toEqual([
+      ['row.update', { table: 'webshop_customer_additional_info', id: 9, fields: { prescription_send_method: 'espace', prescription_location: 'p1', send_all: true, description: null, doc_name: null, cpg_name: null } }],
+      ['row.update', { table: 'webshop_customer_additional_info', id: 9, fields: { send_asap: false } }],
+      ['row.delete', { table: 'webshop_customer_additional_info', id: 9 }],
     ]);
   });
 });
@@ -134,8 +162,8 @@ describe('placeOrder', () => {
     const [entry] = await entries();
     expect(entry).toMatchObject({
       id: outboxId,
-      kind: 'order.create',
-      payload: { id: recordId, body: { p_customer_id: CID, p_medications: { '1234567': 2 }, p_street: 'Bahnhofstrasse', p_zip: '8500', p_comment: 'Bitte klingeln', p_substitute: true, p_probon: true } },
+      kind: 'call',
+      payload: { name: 'webshopOrder', id: recordId, body: { p_customer_id: CID, p_medications: { '1234567': 2 }, p_street: 'Bahnhofstrasse', p_zip: '8500', p_comment: 'Bitte klingeln', p_substitute: true, p_probon: true } },
     });
   });
 
@@ -160,6 +188,58 @@ describe('applyPendingToMirror (after a pull)', () => {
   });
 });
 
+describe('an order sent whose answer was lost', () => {
+  it('once the server\'s order with its key is in the mirror, the overlay shows it once, not again as waiting', async () => {
+    await db.customers.put(SERVER);
+    const placed = await placeOrder(ctx, CID, { medications: { '5': 1 }, address: null, comment: null });
+    const { outboxId, recordId } = placed.ok ? placed.value : { outboxId: '', recordId: 0 };
+    // the pull wrote the server's order (it carries the entry id as its idempotency key) while the entry still waits
+    await db.orders.delete(recordId!);
+    await db.orders.put({ id: 240100, customer_id: CID, parent: null, status: 0, created_at: '2026-03-01T10:00:00Z', delivery_nr: null, delivery_method: null, comment: null, idempotency_key: outboxId });
+    await applyPendingToMirror(db, CID);
+    expect((await db.orders.toArray()).map((o) => [o.id, o.pending ?? false])).toEqual([[240100, false]]);
+    expect((await entries()).map((e) => e.id)).toEqual([outboxId]);
+  });
+});
+
+describe('cancelOrder', () => {
+  const stored = (id: number, status: number, extra: object = {}) => ({
+    id, customer_id: CID, parent: null, status, created_at: '2026-03-01T10:00:00Z', delivery_nr: null, delivery_method: null, comment: null, ...extra,
+  });
+
+  it('an open order shows as canceled at once, its partial deliveries too; the entry calls cancel_order with its id', async () => {
+    await db.orders.put(stored(240001, 0, { children: [stored(240002, 0, { parent: 240001 })] }));
+    const res = await cancelOrder(ctx, CID, 240001);
+    expect(res).toEqual({ ok: true, value: { outboxId: expect.any(String), recordId: 240001 } });
+    expect(await db.orders.get(240001)).toMatchObject({ status: 99, children: [{ id: 240002, status: 99 }] });
+    expect(await entries()).toEqual([expect.objectContaining({ kind: 'call', status: 'pending', payload: { name: 'cancel_order', id: 240001, body: { p_order_id: 240001 } } })]);
+    expect(appended).toHaveBeenCalledTimes(1);
+    // a pull bringing status 0 again while the cancel waits: the overlay keeps it canceled
+    await db.orders.put(stored(240001, 0, { children: [stored(240002, 0, { parent: 240001 })] }));
+    await applyPendingToMirror(db, CID);
+    expect(await db.orders.get(240001)).toMatchObject({ status: 99, children: [{ status: 99 }] });
+  });
+
+  it.each([
+    ['started by the pharmacy', stored(240003, 1), 'order_started'],
+    ['a partial delivery started', stored(240003, 0, { children: [stored(240004, 2, { parent: 240003 })] }), 'order_started'],
+    ['canceled already', stored(240003, 99), 'unchanged'],
+    ['another patient\'s', stored(240003, 0, { customer_id: 'someone-else' }), 'order_not_found'],
+    ['a partial delivery itself', stored(240003, 0, { parent: 240001 }), 'order_not_found'],
+    ['placed on this device, not sent yet', stored(240003, 0, { pending: true }), 'order_not_sent'],
+  ])('refused on this device when the order is %s', async (_, order, code) => {
+    await db.orders.put(order);
+    expect(await cancelOrder(ctx, CID, 240003)).toEqual({ ok: false, error: code });
+    expect(await db.orders.get(240003)).toEqual(order);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('refused for an order the mirror does not hold', async () => {
+    expect(await cancelOrder(ctx, CID, 999)).toEqual({ ok: false, error: 'order_not_found' });
+    expect(appended).not.toHaveBeenCalled();
+  });
+});
+
 describe('discard and retry', () => {
   it('retry puts a rejected entry back at the end of the line (same id); discard drops it and its pending order', async () => {
     await db.customers.put(SERVER);
@@ -172,14 +252,14 @@ describe('discard and retry', () => {
     expect(await retryEntry(first!.id, db)).toBe(true);
     const after = await entries();
     expect(after.map((e) => [e.kind, e.status, e.attempts])).toEqual([
-      ['address.upsert', 'pending', 0],
-      ['order.create', 'pending', 0],
+      ['row.update', 'pending', 0],
+      ['call', 'pending', 0],
     ]);
     expect(after[1]!.id).toBe(first!.id);
     expect(await db.orders.get(order.ok ? order.value.recordId! : 0)).toBeDefined();
 
     await discardEntry(first!.id, db);
-    expect((await entries()).map((e) => e.kind)).toEqual(['address.upsert']);
+    expect((await entries()).map((e) => e.kind)).toEqual(['row.update']);
     expect(await db.orders.count()).toBe(0);
   });
 });

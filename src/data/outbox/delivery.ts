@@ -4,7 +4,8 @@
 // server said no; still there means it waits (offline, the server failing for now, the session
 // to be renewed) — with the reason and when the next try is due.
 import { liveQuery } from 'dexie';
-import type { LocalDb, OutboxEntry } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
+import type { OutboxEntry } from '../local/mirror-schema';
 
 export type Delivery =
   | { state: 'sent' }
@@ -17,14 +18,18 @@ export type Delivery =
       nextAttemptAt: number | null;
     };
 
-export function deliveryOf(entry: OutboxEntry | undefined): Delivery | null {
+/** The server's final answer to an entry (gone: stored; rejected: refused), or null while it waits. */
+export function settledDelivery(entry: OutboxEntry | undefined): Delivery | null {
   if (!entry) return { state: 'sent' };
   if (entry.status === 'rejected') return { state: 'refused', code: entry.lastError?.code ?? 'invalid' };
   return null;
 }
 
 const waiting = (entry: OutboxEntry | undefined): Delivery =>
-  deliveryOf(entry) ?? { state: 'waiting', code: entry?.lastError?.code ?? null, nextAttemptAt: entry?.nextAttemptAt ? entry.nextAttemptAt : null };
+  settledDelivery(entry) ?? { state: 'waiting', code: entry?.lastError?.code ?? null, nextAttemptAt: entry?.nextAttemptAt ? entry.nextAttemptAt : null };
+
+/** Nothing read yet (the database failed before its first answer): waiting, reason unknown. */
+const UNKNOWN: Delivery = { state: 'waiting', code: null, nextAttemptAt: null };
 
 /** Resolves when the server answered for good, or after `timeoutMs` with what the entry waits for. */
 export function waitForDelivery(db: LocalDb, outboxId: string, timeoutMs: number): Promise<Delivery> {
@@ -38,14 +43,19 @@ export function waitForDelivery(db: LocalDb, outboxId: string, timeoutMs: number
       subscription.unsubscribe();
       resolve(d);
     };
-    const timer = setTimeout(() => finish(waiting(last)), timeoutMs);
+    let seen = false;
+    // Before the live query's first answer `last` says nothing (undefined would read as "sent"):
+    // the time's up, so the entry is read once, as it stands.
+    const timeUp = () => (seen ? finish(waiting(last)) : void db.outbox.where('id').equals(outboxId).first().then((entry) => finish(waiting(entry)), () => finish(UNKNOWN)));
+    const timer = setTimeout(timeUp, timeoutMs);
     const subscription = liveQuery(() => db.outbox.where('id').equals(outboxId).first()).subscribe({
       next: (entry) => {
+        seen = true;
         last = entry;
-        const settled = deliveryOf(entry);
+        const settled = settledDelivery(entry);
         if (settled) finish(settled);
       },
-      error: () => finish(waiting(last)),
+      error: () => finish(seen ? waiting(last) : UNKNOWN),
     });
   });
 }

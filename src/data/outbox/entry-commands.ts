@@ -3,7 +3,7 @@
 // the outbox in one transaction and never wait for the network.
 import { localDb, type LocalDb } from '../local/local-db';
 import { applyEntry, outboxStores } from './apply';
-import { isKnownEntry, type TypedOutboxEntry } from './kinds';
+import { callOf, isKnownEntry, type TypedOutboxEntry } from './kinds';
 import { outboxAppended } from './signal';
 
 async function entryById(db: LocalDb, id: string) {
@@ -17,7 +17,8 @@ export async function discardEntry(id: string, db: LocalDb = localDb()): Promise
     if (!entry) return null;
     await db.outbox.delete(entry.seq!);
     if (!isKnownEntry(entry)) return null;
-    if (entry.kind === 'order.create') await db.orders.delete(entry.payload.id);
+    const order = callOf(entry, 'webshopOrder');
+    if (order) await db.orders.delete(order.payload.id);
     return entry;
   });
 }

@@ -1,84 +1,54 @@
 // How an outbox entry shows in the local mirror before the server has it (pure functions).
-// Upserts merge into the row with the payload's id (or add it: the latest record, since
-// temporary ids are the highest); a delete removes the row; a new order becomes an order
-// row with the temporary id, `pending: true` and the outbox id. Applying an entry twice gives
-// the same mirror, so pending entries can be re-applied on top of freshly pulled data.
+// A write merges its fields into the row with its id (or adds the row: the latest record, since
+// temporary ids are the highest), as its table declares (../tables/synced-tables.ts: what the
+// server derives and resets); a delete removes the row; a new order becomes an order row with the
+// temporary id, `pending: true` and the outbox id. Applying an entry twice gives the same mirror,
+// so pending entries can be re-applied on top of freshly pulled data.
 import type { CustomerRecord, RecordId } from '../../domain/entities';
-import { bmi } from '../../domain/schemas/questionnaire';
-import type { MirrorOrder } from '../local/local-db';
-import { LIST_OF, type CustomerList, type TypedOutboxEntry } from './kinds';
+import type { MirrorOrder } from '../local/mirror-schema';
+import { syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
+import type { CallEntry, RowPayload, TypedOutboxEntry } from './kinds';
 
-type Row = { id: RecordId } & Record<string, unknown>;
+type IdRow = { id: RecordId } & Row;
 
 export function emptyCustomer(customerId: string): CustomerRecord {
   return { id: customerId, first_name: null, last_name: null, gender: null, birthday: null, language: null };
 }
 
-function upsertRow(rows: readonly Row[], id: RecordId, fields: Record<string, unknown>, onNew: Record<string, unknown>): Row[] {
-  const found = rows.some((r) => r.id === id);
-  if (!found) return [...rows, { ...onNew, ...fields, id }];
-  return rows.map((r) => (r.id === id ? { ...r, ...fields, id } : r));
+/**
+ * The row after a write of `fields`: what the server would store (its merge rule and derived
+ * columns). `old` absent: a new row of this customer.
+ */
+export function mergedRow(t: SyncedTable, old: Row | undefined, fields: Row, customerId: string, key: Row): Row {
+  const written = t.merge ? t.merge(old, fields) : fields;
+  const row = old ? { ...old, ...written, ...key } : { customer_id: customerId, ...written, ...key };
+  return t.derive ? t.derive(row) : row;
 }
 
-/** The columns the server derives from others (generated columns), derived again after a local merge. */
-function derived(list: CustomerList, row: Row): Row {
-  switch (list) {
-    case 'webshop_customer_insurance':
-      return {
-        ...row,
-        insurance_name: row.insurance ?? null,
-        insurance_nr: row.veka_nr ?? null,
-        insurance_police_nr: row.police_nr ?? null,
-        voluntary_insurance_name: row.additional_insurance ?? null,
-        voluntary_insurance_nr: row.additional_insurance_nr ?? null,
-      };
-    case 'webshop_customer_questionnaire': {
-      const { weight, size } = row;
-      return { ...row, bmi: weight != null && size != null ? bmi(Number(weight), Number(size)) : null };
-    }
-    default:
-      return row;
-  }
+/** The list with the write applied; an update of a row the list does not hold changes nothing. */
+function writeInList(t: SyncedTable, rows: readonly IdRow[], payload: RowPayload, customerId: string, create: boolean): IdRow[] {
+  const id = payload.id as RecordId;
+  const old = rows.find((r) => r.id === id);
+  if (!old && !create) return [...rows];
+  const row = mergedRow(t, old, payload.fields, customerId, { id }) as IdRow;
+  return old ? rows.map((r) => (r.id === id ? row : r)) : [...rows, row];
 }
 
-/** The fields an entry writes into its row (only those it carries: the rest of the row stays). */
-function rowFields(entry: TypedOutboxEntry): Record<string, unknown> {
-  const { id: _id, ...fields } = entry.payload as Row;
-  return fields;
-}
-
-/** The customer record with the entry applied (orders leave it unchanged). */
+/** The customer record with the entry applied (calls leave it unchanged; a table mirrored apart, but for its `onInsert`). */
 export function applyToCustomer(record: CustomerRecord | undefined, entry: TypedOutboxEntry): CustomerRecord | undefined {
-  // an order shows in the order list; a mail changes nothing the patient sees
-  if (entry.kind === 'order.create' || entry.kind === 'mail.prescriptionLocation') return record;
+  if (entry.kind === 'call') return record;
+  const t = syncedTable(entry.payload.table);
+  if (t.mirror === 'rows') return entry.kind === 'row.insert' && t.onInsert ? t.onInsert(record, entry.payload.fields) : record;
   const base = record ?? emptyCustomer(entry.customer_id);
-  if (entry.kind === 'customer.upsert') {
-    const { first_name, last_name, gender, birthday } = entry.payload;
-    return { ...base, first_name, last_name, gender, birthday };
-  }
-  const list = LIST_OF[entry.kind] as CustomerList;
-  const rows = (base[list] ?? []) as unknown as Row[];
-  const id = entry.payload.id;
-  let next: Row[];
-  if (entry.kind === 'additionalInfo.delete') next = rows.filter((r) => r.id !== id);
-  else if (entry.kind === 'additionalInfo.sendAsap') next = rows.map((r) => (r.id === id ? { ...r, send_asap: entry.payload.send_asap } : r));
-  else {
-    const fields = rowFields(entry);
-    const onNew: Record<string, unknown> = { customer_id: entry.customer_id };
-    if (entry.kind === 'additionalInfo.upsert') {
-      // the server resets `handled` when the send method changes, and a new row starts with it false
-      const old = rows.find((r) => r.id === id);
-      const methodChanged = 'prescription_send_method' in entry.payload && old?.prescription_send_method !== entry.payload.prescription_send_method;
-      if (!old || methodChanged) fields.handled = false;
-      Object.assign(onNew, { send_asap: null, handled: false });
-    }
-    next = upsertRow(rows, id, fields, onNew).map((r) => (r.id === id ? derived(list, r) : r));
-  }
-  return { ...base, [list]: next };
+  if (t.mirror === 'customer') return entry.kind === 'row.delete' ? record : { ...base, ...entry.payload.fields };
+  const rows = (base[t.name as keyof CustomerRecord] ?? []) as unknown as IdRow[];
+  const next =
+    entry.kind === 'row.delete' ? rows.filter((r) => r.id !== entry.payload.id) : writeInList(t, rows, entry.payload, entry.customer_id, entry.kind !== 'row.update');
+  return { ...base, [t.name]: next };
 }
 
 /** The pending order row of an order entry. */
-export function pendingOrder(entry: TypedOutboxEntry & { kind: 'order.create' }): MirrorOrder {
+export function pendingOrder(entry: CallEntry & { payload: { name: 'webshopOrder' } }): MirrorOrder {
   const { id, body } = entry.payload;
   return {
     id,
@@ -96,9 +66,9 @@ export function pendingOrder(entry: TypedOutboxEntry & { kind: 'order.create' })
   };
 }
 
-/** The customer record with a temporary row id replaced by the server's id. */
-export function replaceRowId(record: CustomerRecord, list: CustomerList, tempId: RecordId, serverId: RecordId): CustomerRecord {
-  const rows = (record[list] ?? []) as unknown as Row[];
+/** The customer record with a temporary row id of one of its lists replaced by the server's id. */
+export function replaceRowId(record: CustomerRecord, list: string, tempId: RecordId, serverId: RecordId): CustomerRecord {
+  const rows = (record[list as keyof CustomerRecord] ?? []) as unknown as IdRow[];
   if (!rows.some((r) => r.id === tempId)) return record;
   return { ...record, [list]: rows.filter((r) => r.id !== serverId).map((r) => (r.id === tempId ? { ...r, id: serverId } : r)) };
 }

@@ -1,8 +1,9 @@
-// What became of a finished order, for the finish step (issue 12 item 6): the order was stored
+// What became of a finished order, for the finish step: the order was stored
 // on this device when `placeOrder` resolved; online, the finish step waits a few seconds for
 // the server's id (to show /orders?success=1&id={id}); refused, the patient corrects it; still
 // waiting (offline, the server failing for now), the order list shows it as waiting.
-import type { LocalDb, MirrorOrder } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
+import type { MirrorOrder } from '../local/mirror-schema';
 import { waitForDelivery, type Delivery } from './delivery';
 import { isTempId } from './ids';
 

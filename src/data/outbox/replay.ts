@@ -33,7 +33,6 @@ import { sendEntry } from './send';
 import { createSessionPause, type PauseReason } from './session-pause';
 import { onOutboxAppended } from './signal';
 
-export type { PauseReason } from './session-pause';
 
 export interface ReplayStatus {
   running: boolean;

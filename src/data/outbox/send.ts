@@ -8,23 +8,22 @@
 //
 // Idempotency: an update by id and a delete by id can be repeated. An insert (temporary id)
 // that was attempted before without an answer may already be stored: its latest row is read
-// first and taken as the acknowledgement when it holds the same content. The order sends the
+// first and taken as the acknowledgement when it holds the same content. An insert of a natural
+// key (a table with `entryIdColumn`) carries the entry id in that column: retried, a conflict
+// on its key is its own earlier attempt when the stored row holds that id. The order sends the
 // entry id as Idempotency-Key; a replay answers the first order's id.
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import type { AppClient } from '../supabase-client';
+import { callDef } from '../tables/calls';
+import { keyColumns, keyMatch, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
+import { callRpc, deleteRow, insertRow, latestRow, rowByKey, updateRow, upsertRow, type TableAnswer } from '../tables/table-client';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
 import { isTempId } from './ids';
-import type { CustomerList, TypedOutboxEntry } from './kinds';
-import { fieldsOf, insertRow, listFields, listRow, updateRow, upsertRow } from './row-writes';
+import type { CallEntry, RowPayload, TypedOutboxEntry } from './kinds';
 
 export type SendOutcome = { type: 'ok'; serverId?: number } | { type: Verdict; error: EntryError };
 
-interface RestAnswer {
-  error: { code?: string; message?: string } | null;
-  status: number;
-}
-
-function restOutcome(res: RestAnswer, serverId?: number): SendOutcome {
+function restOutcome(res: Pick<TableAnswer<unknown>, 'error' | 'status'>, serverId?: number): SendOutcome {
   if (!res.error) return { type: 'ok', ...(serverId === undefined ? {} : { serverId }) };
   const message = res.error.message ?? '';
   return { type: verdictOf(res.status), error: { code: restCode(res.status, res.error.code, message), message, status: res.status } };
@@ -38,18 +37,6 @@ export function sameContent(row: Record<string, unknown>, fields: Record<string,
   return Object.entries(fields).every(([k, v]) => normal(row[k]) === normal(v));
 }
 
-/**
- * The latest row's id when it holds these fields, null when it does not. A read that fails is
- * no answer: inserting then would store an edit a second time when its first attempt did.
- */
-async function latestMatching(client: AppClient, table: CustomerList, customerId: string, fields: Record<string, unknown>): Promise<{ id: number | null } | { failed: RestAnswer }> {
-  // no retries of postgrest-js here: the outbox has its own backoff
-  const { data, error, status } = await client.from(table).select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).retry(false);
-  if (error) return { failed: { error, status } };
-  const row = data?.[0];
-  return { id: row && sameContent(row, fields) ? row.id : null };
-}
-
 /** The text of a function's error body ({message} of the handlers, {msg} of the gateway). */
 function messageOf(body: unknown): string {
   if (typeof body !== 'object' || body === null) return '';
@@ -57,51 +44,84 @@ function messageOf(body: unknown): string {
   return 'msg' in body && body.msg != null ? String(body.msg) : '';
 }
 
-/** A server function with the entry id as Idempotency-Key (a replay answers as the first call did). */
-async function sendToFunction(client: AppClient, name: 'webshopOrder' | 'prescriptionLocationMail', entry: TypedOutboxEntry, body: object): Promise<SendOutcome> {
-  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body, headers: { 'Idempotency-Key': entry.id } });
+/** A server call: an edge function with the entry id as Idempotency-Key (a replay answers as the first call did), or an RPC. */
+async function sendCall(client: AppClient, entry: CallEntry): Promise<SendOutcome> {
+  const { name, body } = entry.payload;
+  if (callDef(name)?.via === 'rpc') {
+    return restOutcome(await callRpc(client, name, body as Row));
+  }
+  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body: body as Record<string, unknown>, headers: { 'Idempotency-Key': entry.id } });
   if (!error) return { type: 'ok', ...(data?.id === undefined ? {} : { serverId: Number(data.id) }) };
   if (error instanceof FunctionsHttpError) {
     // functions-js puts the Response of a non-2xx answer in context
     const res: Response = error.context;
-    const body: unknown = await res.json().catch(() => null);
-    return { type: verdictOf(res.status), error: { code: functionCode(res.status, body), message: messageOf(body), status: res.status } };
+    const answer: unknown = await res.json().catch(() => null);
+    return { type: verdictOf(res.status), error: { code: functionCode(res.status, answer), message: messageOf(answer), status: res.status } };
   }
   const network = error instanceof FunctionsFetchError;
   return { type: 'transient', error: { code: network ? 'network' : 'server', message: error instanceof Error ? error.message : String(error), status: network ? 0 : 502 } };
 }
 
+/** The row as written: its key, the customer (where the table names it) and the fields. */
+function rowOf(t: SyncedTable, entry: TypedOutboxEntry, payload: RowPayload, withKey: boolean): Row {
+  return {
+    ...(withKey ? keyColumns(t, payload.id) : {}),
+    ...(t.writesCustomerId ? { customer_id: entry.customer_id } : {}),
+    ...payload.fields,
+    ...(t.entryIdColumn ? { [t.entryIdColumn]: entry.id } : {}),
+  };
+}
+
+const isConflict = (res: Pick<TableAnswer<unknown>, 'error' | 'status'>): boolean => res.status === 409 || res.error?.code === '23505';
+
+/**
+ * A new row. An identity table's row (temporary id) is inserted without it and the server's id
+ * comes back; retried after an unanswered attempt, the latest row is read first and taken as the
+ * acknowledgement when it holds the same content (a read that fails is no answer: inserting then
+ * would store the edit a second time).
+ */
+async function sendInsert(client: AppClient, t: SyncedTable, entry: TypedOutboxEntry, payload: RowPayload, retried: boolean): Promise<SendOutcome> {
+  const temporary = typeof payload.id === 'number' && isTempId(payload.id);
+  if (temporary && retried) {
+    const latest = await latestRow(client, t.name, entry.customer_id);
+    if (latest.error) return restOutcome(latest);
+    if (latest.data && sameContent(latest.data, payload.fields)) return { type: 'ok', serverId: Number(latest.data.id) };
+  }
+  const res = await insertRow(client, t.name, rowOf(t, entry, payload, !temporary), t.key);
+  if (!temporary && retried && t.entryIdColumn && res.error && isConflict(res)) {
+    const match = keyMatch(t, payload.id, payload.fields);
+    const stored = match ? await rowByKey(client, t.name, match) : null;
+    if (stored && !stored.error && stored.data?.[t.entryIdColumn] === entry.id) return { type: 'ok' };
+  }
+  return restOutcome(res, temporary && res.data ? Number(res.data.id) : undefined);
+}
+
 /** `retried`: an earlier attempt of this entry may have reached the server. */
 export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retried: boolean): Promise<SendOutcome> {
   try {
-    switch (entry.kind) {
-      case 'order.create':
-        return await sendToFunction(client, 'webshopOrder', entry, entry.payload.body);
-      case 'mail.prescriptionLocation':
-        return await sendToFunction(client, 'prescriptionLocationMail', entry, entry.payload.body);
-      case 'customer.upsert':
-        return restOutcome(await upsertRow(client, { table: 'webshop_customers', row: entry.payload }));
-      case 'additionalInfo.delete':
-        // a row that only ever existed locally: nothing to delete
-        if (isTempId(entry.payload.id)) return { type: 'ok' };
-        return restOutcome(await client.from('webshop_customer_additional_info').delete().eq('id', entry.payload.id));
-    }
+    if (entry.kind === 'call') return await sendCall(client, entry);
+    const t = syncedTable(entry.payload.table);
     const { id } = entry.payload;
-    // the send method it answers was never stored (rejected or discarded)
-    if (entry.kind === 'additionalInfo.sendAsap' && isTempId(id)) return { type: 'rejected', error: { code: 'dependency_rejected', message: '' } };
-    if (!isTempId(id)) {
-      const res = await updateRow(client, listFields(entry), id);
-      if (!res.error && (res.data ?? []).length === 0) return { type: 'rejected', error: { code: 'gone', message: 'the record no longer exists', status: res.status } };
-      return restOutcome(res);
+    const temporary = typeof id === 'number' && isTempId(id);
+    // a row never named in full is never written unfiltered
+    const match = keyMatch(t, id, entry.payload.fields);
+    if (!match) return { type: 'rejected', error: { code: 'invalid', message: `no key for ${t.name}` } };
+    switch (entry.kind) {
+      case 'row.delete':
+        // a row that only ever existed locally: nothing to delete
+        return temporary ? { type: 'ok' } : restOutcome(await deleteRow(client, t.name, match));
+      case 'row.insert':
+        return await sendInsert(client, t, entry, entry.payload, retried);
+      case 'row.upsert':
+        return restOutcome(await upsertRow(client, t.name, rowOf(t, entry, entry.payload, true), t.key));
+      case 'row.update': {
+        // the row it changes was never stored (its insert refused or discarded)
+        if (temporary) return { type: 'rejected', error: { code: 'dependency_rejected', message: '' } };
+        const res = await updateRow(client, t.name, match, entry.payload.fields, t.key);
+        if (!res.error && (res.data ?? []).length === 0) return { type: 'rejected', error: { code: 'gone', message: 'the record no longer exists', status: res.status } };
+        return restOutcome(res);
+      }
     }
-    const write = listRow(entry, undefined);
-    if (retried) {
-      const stored = await latestMatching(client, write.table, entry.customer_id, fieldsOf(entry.payload));
-      if ('failed' in stored) return restOutcome(stored.failed);
-      if (stored.id !== null) return { type: 'ok', serverId: stored.id };
-    }
-    const res = await insertRow(client, write);
-    return restOutcome(res, res.data ? Number(res.data.id) : undefined);
   } catch (error) {
     return { type: 'transient', error: { code: 'network', message: String(error instanceof Error ? error.message : error), status: 0 } };
   }

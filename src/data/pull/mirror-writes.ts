@@ -3,9 +3,11 @@
 // (owner gone) while a request may still be on its way, and its answer must not bring the
 // data back.
 import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
-import { isLocalOrder, META, type LocalDb, type MirrorOrder } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
+import { isLocalOrder, META, type MirrorOrder } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
+import { rowKey, syncedTable, type Row } from '../tables/synced-tables';
 
 /** 'not-owner': the mirror was wiped or claimed by someone else meanwhile; nothing written. */
 export type WriteOutcome = 'written' | 'not-owner';
@@ -135,6 +137,57 @@ export async function writeInsurers(db: LocalDb, userId: CustomerId, names: read
     await db.insurers.clear();
     await db.insurers.bulkPut(names.map((name) => ({ name })));
     await stampArea(db, 'insurers', now);
+    return 'written';
+  });
+}
+
+/**
+ * The customer's rows of a table mirrored apart (the `rows` store): the fetched set replaces the
+ * stored one (rows deleted on the server vanish), then what waits in the outbox goes on top.
+ */
+export async function writeRows(
+  db: LocalDb,
+  userId: CustomerId,
+  table: string,
+  rows: readonly Row[],
+  { overlay = PENDING_OVERLAY, now = Date.now() }: { overlay?: PendingOverlay | null; now?: number } = {},
+): Promise<WriteOutcome> {
+  const t = syncedTable(table);
+  return db.transaction('rw', overlayStores(db), async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    await db.rows.where('[table+customer_id]').equals([table, userId]).delete();
+    await db.rows.bulkPut(rows.map((row) => ({ table, key: rowKey(t, row), customer_id: userId, row })));
+    await stampArea(db, `rows.${table}`, now);
+    if (overlay) await overlay(db, userId, 'rows');
+    return 'written';
+  });
+}
+
+/**
+ * A realtime change of a table mirrored apart, applied as it came (no pull): an insert or update
+ * of one of the patient's rows is put, a delete removes the row when the mirror holds it (hosted
+ * Realtime sends every subscriber each delete, as its key only). Then the outbox's pending
+ * entries go on top again.
+ */
+export async function applyRowChange(
+  db: LocalDb,
+  userId: CustomerId,
+  change: { table: string; type: 'INSERT' | 'UPDATE' | 'DELETE'; row: Row },
+  { overlay = PENDING_OVERLAY }: { overlay?: PendingOverlay | null } = {},
+): Promise<WriteOutcome> {
+  const t = syncedTable(change.table);
+  return db.transaction('rw', overlayStores(db), async () => {
+    if ((await mirrorOwner(db)) !== userId) return 'not-owner';
+    const key: [string, string] = [change.table, rowKey(t, change.row)];
+    if (change.type === 'DELETE') {
+      const held = await db.rows.get(key);
+      if (!held || held.customer_id !== userId) return 'written';
+      await db.rows.delete(key);
+    } else {
+      if (change.row.customer_id !== userId) return 'written';
+      await db.rows.put({ table: change.table, key: key[1], customer_id: userId, row: change.row });
+    }
+    if (overlay) await overlay(db, userId, 'rows');
     return 'written';
   });
 }

@@ -11,7 +11,7 @@ import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import { applyPendingToMirror, outboxStores } from '../outbox/apply';
 
-export type PendingArea = 'customer' | 'orders';
+export type PendingArea = 'customer' | 'orders' | 'rows';
 
 export type PendingOverlay = (db: LocalDb, customerId: CustomerId, area: PendingArea) => Promise<void>;
 
@@ -19,4 +19,4 @@ export type PendingOverlay = (db: LocalDb, customerId: CustomerId, area: Pending
 export const PENDING_OVERLAY: PendingOverlay = (db, customerId) => applyPendingToMirror(db, customerId);
 
 /** The stores of a customer or orders write: those the overlay's own transaction names, and the pull's. */
-export const overlayStores = (db: LocalDb) => [...new Set([...outboxStores(db), db.customers, db.orders, db.outbox, db.meta])];
+export const overlayStores = (db: LocalDb) => [...new Set([...outboxStores(db), db.customers, db.orders, db.outbox, db.meta, db.rows])];

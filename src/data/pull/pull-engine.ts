@@ -7,23 +7,10 @@ import { createStore } from '../../lib/store';
 import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
-import {
-  PULL_AREAS,
-  pullCustomer,
-  pullInsurers,
-  pullMedications,
-  pullOrders,
-  recordLastPull,
-  recordPullOutcome,
-  reportOf,
-  type PullArea,
-  type PullError,
-  type PullOptions,
-  type PullReport,
-  type PullResult,
-} from './pull';
+import { PULL_AREAS, pullCustomer, pullInsurers, pullMedications, pullOrders, pullRows, recordLastPull, recordPullOutcome, reportOf, type PullArea, type PullOptions, type PullReport, type PullResult } from './pull';
+import type { PullError } from './queries';
 
-export type ReloadArea = 'customer' | 'orders';
+export type ReloadArea = 'customer' | 'orders' | 'rows';
 
 export interface PullStatus {
   /** pulls under way */
@@ -52,7 +39,7 @@ export function createPullEngine(o: PullEngineOptions) {
   const { client, db, userId } = o;
   const debounceMs = o.debounceMs ?? RELOAD_DEBOUNCE_MS;
   const now = o.now ?? Date.now;
-  const status = createStore<PullStatus>({ running: 0, lastPullAt: null, errors: {}, started: { customer: 0, orders: 0, medications: 0, insurers: 0 } });
+  const status = createStore<PullStatus>({ running: 0, lastPullAt: null, errors: {}, started: { customer: 0, orders: 0, medications: 0, insurers: 0, rows: 0 } });
   const set = status.set;
   let stopped = false;
   const running = new Map<PullArea, Promise<PullResult>>();
@@ -65,6 +52,7 @@ export function createPullEngine(o: PullEngineOptions) {
     orders: () => pullOrders(client, db, userId, o),
     insurers: () => pullInsurers(client, db, userId, o),
     medications: (full) => pullMedications(client, db, userId, { ...o, onlyMissing: !full }),
+    rows: () => pullRows(client, db, userId, o),
   };
 
   async function execute(area: PullArea, full: boolean): Promise<PullResult> {
@@ -116,11 +104,11 @@ export function createPullEngine(o: PullEngineOptions) {
     async pull(areas: readonly PullArea[] = PULL_AREAS): Promise<PullReport> {
       const skipped: PullResult = { ok: true, value: 'written' };
       const first = await Promise.all(
-        (['customer', 'orders', 'insurers'] as const).map((a) => (areas.includes(a) && !stopped ? pullArea(a) : Promise.resolve(skipped))),
+        (['customer', 'orders', 'insurers', 'rows'] as const).map((a) => (areas.includes(a) && !stopped ? pullArea(a) : Promise.resolve(skipped))),
       );
-      const [customer, orders, insurers] = first as [PullResult, PullResult, PullResult];
+      const [customer, orders, insurers, rows] = first as [PullResult, PullResult, PullResult, PullResult];
       const medications = areas.includes('medications') && !stopped ? await pullArea('medications', true) : skipped;
-      const report = reportOf({ customer, orders, medications, insurers });
+      const report = reportOf({ customer, orders, medications, insurers, rows });
       if (report.ok && areas.length === PULL_AREAS.length && !stopped) {
         const at = now();
         await recordLastPull(db, userId, at);

@@ -4,17 +4,20 @@
 import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
 import { ok, type Result } from '../../domain/result';
-import { META, type LocalDb } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
+import { META } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { fetchPatientInformation } from '../catalogue/patient-information';
-import { mirrorPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, type WriteOutcome } from './mirror-writes';
+import { mirrorPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
+import { rowTables } from '../tables/synced-tables';
+import { customerRows } from '../tables/table-client';
+import { addDays, dateInTimeZone } from '../../domain/zoned-time';
 import type { PendingOverlay } from './pending-overlay';
 import { fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, type PullError } from './queries';
 
-export type { PullError } from './queries';
 
-export type PullArea = 'customer' | 'orders' | 'medications' | 'insurers';
-export const PULL_AREAS: readonly PullArea[] = ['customer', 'orders', 'medications', 'insurers'];
+export type PullArea = 'customer' | 'orders' | 'medications' | 'insurers' | 'rows';
+export const PULL_AREAS: readonly PullArea[] = ['customer', 'orders', 'medications', 'insurers', 'rows'];
 
 export type PullResult = Result<WriteOutcome, PullError>;
 
@@ -68,6 +71,28 @@ export async function pullMedications(
   return ok(await writeMedications(db, userId, answer.value, clock(o), texts.value));
 }
 
+/**
+ * The synced tables mirrored apart (the registry's 'rows' tables), each by its own select of the
+ * patient's rows (the last `pullWindow.days` days of its date column, where it has one). No
+ * table of that kind: nothing is asked.
+ */
+export async function pullRows(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
+  let outcome: WriteOutcome = 'written';
+  for (const t of rowTables()) {
+    const since = t.pullWindow ? { column: t.pullWindow.column, from: addDays(dateInTimeZone(new Date(clock(o))), -t.pullWindow.days) } : undefined;
+    let answer;
+    try {
+      answer = await customerRows(client, t.name, userId, since, t.key);
+    } catch {
+      return { ok: false, error: 'network' };
+    }
+    if (answer.error) return { ok: false, error: answer.status === 0 ? 'network' : 'failed' };
+    outcome = await writeRows(db, userId, t.name, answer.data ?? [], { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) });
+    if (outcome === 'not-owner') break;
+  }
+  return ok(outcome);
+}
+
 export async function pullInsurers(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchInsurers(client);
   if (!answer.ok) return answer;
@@ -111,14 +136,19 @@ export async function recordPullOutcome(db: LocalDb, userId: CustomerId, area: P
 }
 
 /**
- * Everything once: customer, orders and insurers side by side, then the medications their
+ * Everything once: customer, orders, insurers and the tables mirrored apart side by side, then the medications their
  * rows name. Records `lastPullAt` when all succeeded. The mirror must belong to `userId`
  * (claimMirror) or nothing is written.
  */
 export async function pullAll(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullReport> {
-  const [customer, orders, insurers] = await Promise.all([pullCustomer(client, db, userId, o), pullOrders(client, db, userId, o), pullInsurers(client, db, userId, o)]);
+  const [customer, orders, insurers, rows] = await Promise.all([
+    pullCustomer(client, db, userId, o),
+    pullOrders(client, db, userId, o),
+    pullInsurers(client, db, userId, o),
+    pullRows(client, db, userId, o),
+  ]);
   const medications = await pullMedications(client, db, userId, o);
-  const report = reportOf({ customer, orders, medications, insurers });
+  const report = reportOf({ customer, orders, medications, insurers, rows });
   if (report.ok) await recordLastPull(db, userId, clock(o));
   return report;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../domain/result';
 import { CUSTOMER_SELECT, fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, MEDICATION_BATCH, MEDICATION_SELECT, ORDER_SELECT } from './queries';
+import { customerSelect } from '../tables/synced-tables';
 
 /** A PostgREST stand-in recording the chain of calls and answering `answer`. */
 function fakeClient(answer: (calls: unknown[][]) => { data: unknown; error: unknown; status: number }) {
@@ -46,5 +47,12 @@ describe('pull queries', () => {
     expect(await fetchCustomer(fakeClient(() => ({ data: null, error: { message: 'TypeError: Failed to fetch' }, status: 0 })).client, 'u1')).toEqual(err('network'));
     expect(await fetchOrders(fakeClient(() => ({ data: null, error: { message: 'permission denied' }, status: 403 })).client, 'u1')).toEqual(err('failed'));
     expect(await fetchInsurers({ from: () => { throw new Error('x'); } } as never)).toEqual(err('network'));
+  });
+});
+
+describe('CUSTOMER_SELECT', () => {
+  // the typed select (a literal, so supabase-js can check it) and the registry's lists agree
+  it('is the select the registry of synced tables makes', () => {
+    expect(CUSTOMER_SELECT).toBe(customerSelect());
   });
 });

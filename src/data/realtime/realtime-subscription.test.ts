@@ -1,29 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRealtimeStatus } from './realtime-status';
-import { areaOfTable, concernsUser, startRealtime } from './realtime-subscription';
-
-// spec §4 Realtime: webshop_cust* reloads the customer, webshop_order* the orders
-describe('areaOfTable', () => {
-  it.each([
-    ['webshop_customers', 'customer'],
-    ['webshop_customer_address', 'customer'],
-    ['webshop_customer_medication', 'customer'],
-    ['webshop_order', 'orders'],
-    ['webshop_order_item', 'orders'],
-    ['pharmindex', null],
-    ['webshop_other', null],
-  ])('%s -> %s', (table, area) => expect(areaOfTable(table)).toBe(area));
-});
-
-describe('concernsUser', () => {
-  it('a row naming another customer does not concern the user; rows without a customer do', () => {
-    expect(concernsUser('webshop_customer_address', { customer_id: 'u1' }, 'u1')).toBe(true);
-    expect(concernsUser('webshop_customer_address', { customer_id: 'u2' }, 'u1')).toBe(false);
-    expect(concernsUser('webshop_customers', { id: 'u2' }, 'u1')).toBe(false);
-    expect(concernsUser('webshop_order_item', { order_id: 5 }, 'u1')).toBe(true);
-    expect(concernsUser('webshop_order', {}, 'u1')).toBe(true);
-  });
-});
+import { startRealtime, type RowChange } from './realtime-subscription';
 
 /** A supabase-js stand-in: one channel whose handler and status callback the test drives. */
 function fakeClient() {
@@ -38,12 +15,12 @@ function fakeClient() {
 }
 
 describe('startRealtime', () => {
-  it('one channel on schema public; routes changes by table, reports the status, rejoin asks for a reload', async () => {
+  it('one channel on schema public; hands on each change as it came (the old row for a DELETE), reports the status, rejoin asks for a reload', async () => {
     const f = fakeClient();
     const status = createRealtimeStatus();
     const seen: string[] = [];
     status.subscribe(() => seen.push(status.get()));
-    const changes: string[] = [];
+    const changes: RowChange[] = [];
     const onJoined = vi.fn();
     const handle = startRealtime({ client: f.client as never, userId: 'u1', onChange: (a) => changes.push(a), onJoined, status });
     expect(f.channel.on).toHaveBeenCalledWith('postgres_changes', { event: '*', schema: 'public' }, expect.any(Function));
@@ -52,14 +29,19 @@ describe('startRealtime', () => {
     f.change({ table: 'webshop_order', eventType: 'DELETE', new: {}, old: { customer_id: 'u1' } });
     f.change({ table: 'webshop_order', eventType: 'INSERT', new: { customer_id: 'u2' }, old: {} });
     f.change({ table: 'pharmindex', eventType: 'UPDATE', new: {}, old: {} });
-    expect(changes).toEqual(['customer', 'orders']);
+    expect(changes).toEqual([
+      { table: 'webshop_customer_address', type: 'UPDATE', row: { customer_id: 'u1' } },
+      { table: 'webshop_order', type: 'DELETE', row: { customer_id: 'u1' } },
+      { table: 'webshop_order', type: 'INSERT', row: { customer_id: 'u2' } },
+      { table: 'pharmindex', type: 'UPDATE', row: {} },
+    ]);
     f.state('CHANNEL_ERROR');
     f.state('SUBSCRIBED');
     expect(onJoined).toHaveBeenCalledTimes(2);
     await handle.stop();
     expect(f.client.removeChannel).toHaveBeenCalledWith(f.channel);
     f.change({ table: 'webshop_order', eventType: 'INSERT', new: { customer_id: 'u1' }, old: {} });
-    expect(changes).toHaveLength(2);
+    expect(changes).toHaveLength(4);
     expect(seen).toEqual(['disconnected', 'connected', 'disconnected', 'connected', 'off']);
   });
 });

@@ -1,7 +1,7 @@
 // The realtime subscription while signed in (spec §4 Realtime, §7 "Realtime subscription to
-// all public table changes"): one channel, postgres_changes on schema public. A change of a
-// table starting with webshop_cust reloads the customer, webshop_order* the orders. RLS
-// already keeps other patients' rows away; a row naming another customer is ignored anyway.
+// all public table changes"): one channel, postgres_changes on schema public. Each change is
+// handed on as it came (its table, kind and row — the old row's key for a DELETE); what it
+// means for the mirror is decided by change-router.ts (which part to reload, or a row to put).
 //
 // The token: supabase-js calls realtime.setAuth(token) on SIGNED_IN and TOKEN_REFRESHED
 // (SupabaseClient._handleTokenChanged), which sends the new access token to joined
@@ -10,31 +10,20 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
+import type { Row } from '../tables/synced-tables';
 import { realtimeStatus, type RealtimeStatusStore } from './realtime-status';
 
-export type ChangeArea = 'customer' | 'orders';
-
-/** Which part of the mirror a change of this table concerns (null: none). */
-export function areaOfTable(table: string): ChangeArea | null {
-  if (table.startsWith('webshop_cust')) return 'customer';
-  if (table.startsWith('webshop_order')) return 'orders';
-  return null;
-}
-
-type Row = Record<string, unknown>;
-
-/** False when the changed row names another customer (customer_id, or the id of webshop_customers). */
-export function concernsUser(table: string, row: Row | null | undefined, userId: CustomerId): boolean {
-  if (!row) return true;
-  const owner = table === 'webshop_customers' ? row.id : row.customer_id;
-  return owner === undefined || owner === null || owner === userId;
+/** One change as realtime sent it: the new row, or for a DELETE the old row (its key only, with RLS on). */
+export interface RowChange {
+  table: string;
+  type: 'INSERT' | 'UPDATE' | 'DELETE';
+  row: Row;
 }
 
 export interface RealtimeOptions {
   client: AppClient;
   userId: CustomerId;
-  /** a change that concerns this area of the mirror */
-  onChange: (area: ChangeArea) => void;
+  onChange: (change: RowChange) => void;
   /** the channel (re)joined: changes may have been missed before */
   onJoined?: () => void;
   status?: RealtimeStatusStore;
@@ -53,9 +42,8 @@ export function startRealtime({ client, userId, onChange, onJoined, status = rea
     .channel(`mirror-${userId}-${++channelCount}`)
     .on('postgres_changes', { event: '*', schema: 'public' }, (payload: RealtimePostgresChangesPayload<Row>) => {
       if (stopped) return;
-      const area = areaOfTable(payload.table);
-      const row = payload.eventType === 'DELETE' ? payload.old : payload.new;
-      if (area && concernsUser(payload.table, row, userId)) onChange(area);
+      const row = (payload.eventType === 'DELETE' ? payload.old : payload.new) as Row;
+      onChange({ table: payload.table, type: payload.eventType, row: row ?? {} });
     })
     .subscribe((state) => {
       if (stopped) return;

@@ -3,18 +3,23 @@
 // the sync state, and — once the session may read the patient's rows (not at aal1 of a
 // two-factor patient) — the pull, kept fresh by realtime. The replay's outcomes bring the
 // mirror back to the server's state through the pull engine: a refused edit reloads the
-// customer, a placed order the orders.
+// customer, a placed order the orders, a cancel (sent or refused) the orders.
 import { liveQuery } from 'dexie';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import { claimMirror } from '../local/mirror-owner';
 import { requestPersistentStorage } from '../local/persist-storage';
 import { discardEntry, retryEntry } from '../outbox/entry-commands';
+import { callOf, entryLabel, isKnownEntry, isRowWrite, type TypedOutboxEntry } from '../outbox/kinds';
+import { isSyncedTable, syncedTable } from '../tables/synced-tables';
+import { reasonText } from '../../domain/reason-text';
 import { createReplayer, type ReplayDeps, type Replayer } from '../outbox/replay';
 import type { PullArea, PullReport, PullResult } from '../pull/pull';
 import { createPullEngine, type PullEngine } from '../pull/pull-engine';
 import type { RealtimeStatus, RealtimeStatusStore } from '../realtime/realtime-status';
-import { startRealtime, type RealtimeHandle } from '../realtime/realtime-subscription';
+import { routeChange } from '../realtime/change-router';
+import { startRealtime, type RealtimeHandle, type RowChange } from '../realtime/realtime-subscription';
+import { applyRowChange } from '../pull/mirror-writes';
 import { EMPTY_OUTBOX_VIEW, outboxViewOf, type OutboxViewStore } from '../sync/outbox-view';
 import type { SyncStateStore } from '../sync/sync-state';
 import type { AppClient } from '../supabase-client';
@@ -60,6 +65,9 @@ export interface PatientRuntime {
   stop(): Promise<void>;
 }
 
+/** An entry that writes a table mirrored apart (the `rows` store). */
+const mirroredApart = (entry: TypedOutboxEntry): boolean => isRowWrite(entry) && isSyncedTable(entry.payload.table) && syncedTable(entry.payload.table).mirror === 'rows';
+
 const realtimeFlag = (s: RealtimeStatus): boolean | null => (s === 'connected' ? true : s === 'disconnected' ? false : null);
 
 export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
@@ -87,11 +95,16 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
         syncState.setReplay({ lastError, lastSyncAt, paused, nextAttemptAt });
       }),
       replayer.onSettled(({ entry, outcome }) => {
-        if (entry.kind === 'order.create') {
+        if (callOf(entry, 'webshopOrder')) {
           if (outcome === 'acknowledged') quietly(engine.pull(['orders', 'medications']));
+        } else if (callOf(entry, 'cancel_order')) {
+          // the mirror shows the order canceled; refused (the pharmacy started it meanwhile), it
+          // must show its real status again — and sent, the server's state of the order is pulled
+          quietly(engine.pull(['orders']));
         } else if (outcome === 'rejected') {
-          // the mirror still shows the change the server refused
-          quietly(engine.pull(['customer', 'medications']));
+          // the mirror still shows the change the server refused (a row mirrored apart: the rows
+          // too, e.g. the e-prescription another device sent first, with its date)
+          quietly(engine.pull(mirroredApart(entry) ? ['customer', 'medications', 'rows'] : ['customer', 'medications']));
         }
       }),
       watchOutbox(db, userId, outboxView, syncState),
@@ -111,10 +124,11 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
           client,
           userId,
           status: realtimeStatus,
-          onChange: (area) => engine.request(area),
+          onChange: (change) => quietly(followChange(db, userId, engine, change)),
           onJoined: () => {
             engine.request('customer');
             engine.request('orders');
+            engine.request('rows');
           },
         });
       }
@@ -140,7 +154,8 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
     },
     async discard(id) {
       const entry = await discardEntry(id, db);
-      if (entry && entry.kind !== 'order.create') await engine.pull(['customer', 'medications']);
+      if (entry && callOf(entry, 'cancel_order')) await engine.pull(['orders']);
+      else if (entry && !callOf(entry, 'webshopOrder')) await engine.pull(mirroredApart(entry) ? ['customer', 'medications', 'rows'] : ['customer', 'medications']);
     },
     async retry(id) {
       await retryEntry(id, db);
@@ -163,11 +178,18 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
 function watchOutbox(db: LocalDb, customerId: CustomerId, view: OutboxViewStore, state: SyncStateStore): () => void {
   const subscription = liveQuery(() => db.outbox.where('customer_id').equals(customerId).toArray()).subscribe({
     next: (entries) => {
-      const next = outboxViewOf(entries);
+      const next = outboxViewOf(entries, (e, code) => ({ label: isKnownEntry(e) ? entryLabel(e) : 'sync.kind.unknown', reason: reasonText(code) }));
       view.set(next);
       state.setOutboxCounts({ pendingCount: next.pendingCount, rejectedCount: next.rejected.length });
     },
     error: (error: unknown) => console.error(error),
   });
   return () => subscription.unsubscribe();
+}
+
+/** A realtime change into the mirror: a row put as it came, a part reloaded, or nothing (change-router.ts). */
+async function followChange(db: LocalDb, userId: CustomerId, engine: PullEngine, change: RowChange): Promise<void> {
+  const action = await routeChange(db, userId, change);
+  if (action.kind === 'reload') engine.request(action.area);
+  else if (action.kind === 'row') await applyRowChange(db, userId, change);
 }

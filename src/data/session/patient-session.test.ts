@@ -14,7 +14,8 @@ import { reportOf, type PullArea, type PullReport, type PullResult } from '../pu
 import { createRealtimeStatus } from '../realtime/realtime-status';
 import { createOutboxViewStore } from '../sync/outbox-view';
 import { createSyncState } from '../sync/sync-state';
-import { createPatientSession, type PullFailure } from './patient-session';
+import { createPatientSession } from './patient-session';
+import type { PullFailure } from './summary';
 import { COMPLETE_CUSTOMER } from './test-patient';
 import type { PatientRuntime, RuntimeDeps } from './patient-runtime';
 import type { TabChannel, TabMessage } from './tab-channel';
@@ -22,7 +23,7 @@ import type { TabChannel, TabMessage } from './tab-channel';
 const NOW = new Date('2026-11-23T09:00:00+01:00');
 
 const ok: PullResult = { ok: true, value: 'written' };
-const allOk = (): Record<PullArea, PullResult> => ({ customer: ok, orders: ok, medications: ok, insurers: ok });
+const allOk = (): Record<PullArea, PullResult> => ({ customer: ok, orders: ok, medications: ok, insurers: ok, rows: ok });
 
 const signedIn = (over: Partial<AuthState> = {}, id = 'u1'): AuthState => ({
   ...LOADING_STATE,

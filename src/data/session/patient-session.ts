@@ -21,7 +21,8 @@ import { startTokenRefresher, type TokenRefresher } from '../auth/token-refreshe
 import type { SignedOutWhere } from '../auth/sign-out';
 import type { LocalDb } from '../local/local-db';
 import { wipeMirror, type WipeOptions } from '../local/wipe';
-import type { PullArea, PullError, PullReport } from '../pull/pull';
+import type { PullArea, PullReport } from '../pull/pull';
+import type { PullError } from '../pull/queries';
 import type { RealtimeStatusStore } from '../realtime/realtime-status';
 import type { OutboxView, OutboxViewStore } from '../sync/outbox-view';
 import type { SyncState, SyncStateStore } from '../sync/sync-state';
@@ -32,7 +33,6 @@ import { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from 
 import type { TabChannel } from './tab-channel';
 import type { AppClient } from '../supabase-client';
 
-export { IDLE_SUMMARY, summaryKey, type PatientSummary, type PullFailure } from './summary';
 
 /** How long a blocked database may keep a signed-out patient on the page. */
 export const LEAVE_WAIT_MS = 2000;
@@ -45,6 +45,8 @@ export interface PatientSessionDeps {
   outboxView: OutboxViewStore;
   realtimeStatus: RealtimeStatusStore;
   signOutOfAuth: () => Promise<AuthResult<SignedOutWhere>>;
+  /** what must go while the session still holds (this device's dose reminders); never throws */
+  beforeSignOut?: () => Promise<void>;
   /** the session as stored, read without supabase-js (which would refresh while reading) */
   storedSession?: () => Pick<Session, 'expires_at' | 'expires_in'> | null;
   /** leave for / with a full page load (clears everything held in memory) */
@@ -251,6 +253,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
      */
     async signOut(): Promise<AuthResult<SignedOutWhere>> {
       explicitSignOut = true;
+      await deps.beforeSignOut?.().catch(() => undefined);
       const result = await deps.signOutOfAuth();
       if (!result.ok) explicitSignOut = false;
       // no SIGNED_OUT event comes after a local sign-out: end the session here

@@ -2,7 +2,8 @@
 // holds these before the data layer (supabase-js, Dexie) has loaded.
 import type { CustomerFlags } from '../../domain/setup-state';
 import type { AuthState } from '../auth/auth-state';
-import type { PullArea, PullError } from '../pull/pull';
+import type { PullArea } from '../pull/pull';
+import type { PullError } from '../pull/queries';
 
 export interface PatientSummary {
   /** whose flags these are: user and assurance level ('' = none) */

@@ -1,7 +1,7 @@
 // Sync state (ARCHITECTURE.md "The client" 4; spec §8 lost realtime connection): a loss shows
 // after 1.5 s, a flicker shows nothing, a return shows at once and calls onReconnect.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionLost, createSyncState, SYNC_DEBOUNCE_MS, unsentCount } from './sync-state';
+import { connectionLost, createSyncState, followBrowserConnection, SYNC_DEBOUNCE_MS, unsentCount } from './sync-state';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -98,5 +98,24 @@ describe('outbox figures', () => {
     const calls = changes.mock.calls.length;
     state.setOutboxCounts({ pendingCount: 2, rejectedCount: 1 }); // same figures: no update
     expect(changes.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('followBrowserConnection', () => {
+  // the notice must not wait for the data layer: the browser's events reach the state from the start
+  it("feeds the browser's offline and online events into the state until stopped", () => {
+    const { state, reconnects } = make();
+    const win = new EventTarget();
+    const stop = followBrowserConnection(state, win);
+    win.dispatchEvent(new Event('offline'));
+    vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
+    expect(connectionLost(state.get())).toBe(true);
+    win.dispatchEvent(new Event('online'));
+    expect(state.get().online).toBe(true);
+    expect(reconnects).toHaveBeenCalledOnce();
+    stop();
+    win.dispatchEvent(new Event('offline'));
+    vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
+    expect(state.get().online).toBe(true);
   });
 });

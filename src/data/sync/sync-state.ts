@@ -117,3 +117,20 @@ export type SyncStateStore = ReturnType<typeof createSyncState>;
 
 /** The app's sync state. */
 export const syncState: SyncStateStore = createSyncState({ online: globalThis.navigator?.onLine ?? true });
+
+/**
+ * The browser's own online/offline events into `state`, from the page's first moment: the
+ * lost-connection notice must not wait for the data layer (supabase-js, Dexie, the patient
+ * session) — whose files may still be loading, or may fail to load because the connection went.
+ * The patient session feeds the same state once it runs; the two agree. Returns a stop.
+ */
+export function followBrowserConnection(state: Pick<SyncStateStore, 'setOnline'>, target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = globalThis): () => void {
+  const online = () => state.setOnline(true);
+  const offline = () => state.setOnline(false);
+  target.addEventListener('online', online);
+  target.addEventListener('offline', offline);
+  return () => {
+    target.removeEventListener('online', online);
+    target.removeEventListener('offline', offline);
+  };
+}

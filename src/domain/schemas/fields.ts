@@ -58,10 +58,15 @@ export const codeField = v.pipe(
   v.regex(new RegExp(`^\\d{${limits.codeLength}}$`, 'u'), msg.code6),
 );
 
-/** Spec §5 phone: spaces removed, then 0 and nine digits. */
+/**
+ * Spec §5 phone: spaces removed, then 0 and nine digits. The country code as people type it
+ * (+41 79 …, 0041 79 …) is the leading 0 of the same number — as the server stores it
+ * (private.form_phone in supabase/migrations/*_form_rules.sql).
+ */
 export const phoneField = v.pipe(
   v.string(msg.required),
   removeSpaces,
+  v.transform((value: string) => value.replace(/^(?:\+|00)41/u, '0')),
   v.nonEmpty(msg.required),
   v.regex(/^0\d{9}$/u, msg.phone),
 );

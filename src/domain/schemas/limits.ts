@@ -28,4 +28,6 @@ export const limits = {
   sizeCm: { min: 30, max: 250 },
   // Not in the spec: earliest birthday accepted.
   birthdayMin: '1900-01-01',
+  // The plan's period times: a wall-clock time 'HH:MM' (00:00-23:59), as <input type="time"> gives it.
+  timeOfDay: /^([01]\d|2[0-3]):[0-5]\d$/u,
 } as const;

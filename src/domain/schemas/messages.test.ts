@@ -13,6 +13,7 @@ import { orderSelectionSchema } from './order-selection';
 import { passwordChangeSchema } from './password-change';
 import { passwordResetSchema } from './password-reset';
 import { phoneSchema } from './phone';
+import { planTimesSchema } from './plan-times';
 import { questionnaireSchema } from './questionnaire';
 import { registrationSchema } from './registration';
 import { sendAsapSchema, sendMethodSchema } from './send-method';
@@ -57,6 +58,7 @@ const schemas: Record<string, v.GenericSchema> = {
   sendMethod: sendMethodSchema,
   sendAsap: sendAsapSchema,
   orderSelection: orderSelectionSchema(new Set(['1'])),
+  planTimes: planTimesSchema,
 };
 
 /** An object giving `value` to every key a schema knows (one level deep). */

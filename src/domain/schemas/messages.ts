@@ -35,6 +35,11 @@ export const msg = {
   commentTooLong: 'validation.commentTooLong',
   orderAmountRange: 'order.amountRange',
   orderAmountSingleUse: 'order.amountSingleUse',
+  // the plan's period times (plan-times.ts)
+  timeOfDay: 'validation.timeOfDay',
+  timeOrder: 'validation.timeOrder',
+  // the lead time for refills (refill-lead.ts)
+  refillLeadRange: 'validation.refillLeadRange',
 } as const;
 
 export type MessageId = (typeof msg)[keyof typeof msg];

@@ -3,7 +3,8 @@
 // 1. sendMethodSchema: prescription_send_method post | email | espace, then per method
 //    - espace: prescription_location chosen; send_all answered; if not all, a description of
 //      at least 3 characters (emptied in the output when send_all is true);
-//    - email / post: doc_name and cpg_name each at least 3 characters after trimming.
+//    - email / post: doc_name and cpg_name each at least 3 characters after trimming;
+//    - eprescription: nothing more (the scanned code says the rest, issue 27).
 // 2. sendAsapSchema: send_asap answered (true or false).
 // Message ids are the keys named in spec §5, in the 'sendMethod.' namespace.
 import * as v from 'valibot';
@@ -11,7 +12,7 @@ import { formObject, minText, optionalText } from './fields';
 import { limits } from './limits';
 import { msg } from './messages';
 
-export const sendMethods = ['post', 'email', 'espace'] as const;
+export const sendMethods = ['post', 'email', 'espace', 'eprescription'] as const;
 export type SendMethod = (typeof sendMethods)[number];
 
 const espaceOption = v.pipe(
@@ -40,9 +41,11 @@ const doctorOption = formObject({
   cpg_name: contactDocName,
 });
 
+const ePrescriptionOption = formObject({ prescription_send_method: v.literal('eprescription', msg.sendMethodMissing) });
+
 export const sendMethodSchema = v.variant(
   'prescription_send_method',
-  [espaceOption, doctorOption],
+  [espaceOption, doctorOption, ePrescriptionOption],
   msg.sendMethodMissing,
 );
 

@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthErrorKind } from '../../data/auth/auth-error';
-import { activationMessage, emailCodeMessage, emailRequestMessage, endsSecondFactor, secondFactorMessage } from './account-messages';
+import { activationMessage, emailCodeMessage, emailRequestMessage, endsSecondFactor, locksSecondFactor, secondFactorMessage } from './account-messages';
 
 // spec §8 error catalogue, per screen
 const KINDS: AuthErrorKind[] = ['offline', 'network', 'retryable', 'rateLimited', 'invalidCode', 'tooManyCodes', 'sessionMissing', 'emailExists', 'insufficientAal', 'unknown'];
 
 describe('account messages', () => {
-  it('login confirmation: #at03 for an invalid or expired code, #at04 when too many or the session is gone', () => {
+  // issue 22: too many wrong codes lock the confirmation for a while; the screen shows the lock and its end
+  it('login confirmation: #at03 for an invalid or expired code, the lock when too many, #at04 when the session is gone', () => {
     expect(Object.fromEntries(KINDS.map((k) => [k, secondFactorMessage(k)]))).toEqual({
       offline: 'account.error.network',
       network: 'account.error.network',
       retryable: 'account.error.network',
-      rateLimited: 'secondFactor.error.at04',
+      rateLimited: 'secondFactor.locked',
       invalidCode: 'secondFactor.error.at03',
-      tooManyCodes: 'secondFactor.error.at04',
+      tooManyCodes: 'secondFactor.locked',
       sessionMissing: 'secondFactor.error.at04',
       emailExists: 'account.error.network',
       insufficientAal: 'account.error.network',
       unknown: 'account.error.network',
     });
-    expect(KINDS.filter(endsSecondFactor)).toEqual(['rateLimited', 'tooManyCodes', 'sessionMissing']);
+    expect(KINDS.filter(locksSecondFactor)).toEqual(['rateLimited', 'tooManyCodes']);
+    expect(KINDS.filter(endsSecondFactor)).toEqual(['sessionMissing']);
   });
 
   it('two-factor activation: every server answer is "not activated", no answer the network error', () => {

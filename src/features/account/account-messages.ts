@@ -4,15 +4,22 @@ import type { AuthErrorKind } from '../../data/auth/auth-error';
 export const NETWORK_ERROR = 'account.error.network';
 const CONNECTION = new Set<AuthErrorKind>(['offline', 'network', 'retryable']);
 
-/** The login confirmation ends the session on these: "please log in again (#at04, #su01)". */
-export const endsSecondFactor = (kind: AuthErrorKind): boolean => kind === 'rateLimited' || kind === 'tooManyCodes' || kind === 'sessionMissing';
+/** Too many wrong codes (#at04, #su01): the auth service refuses every code for a while, so the screen shows the lock and its end. */
+export const locksSecondFactor = (kind: AuthErrorKind): boolean => kind === 'rateLimited' || kind === 'tooManyCodes';
 
-/** Login confirmation: invalid or expired code #at03; too many #at04; otherwise the network error. */
+/** The session is gone: "please log in again (#at04, #su01)", and the session ends. */
+export const endsSecondFactor = (kind: AuthErrorKind): boolean => kind === 'sessionMissing';
+
+/** Login confirmation: invalid or expired code #at03; too many: the lock with its end; the session gone #at04; otherwise the network error. */
 export function secondFactorMessage(kind: AuthErrorKind): string {
   if (kind === 'invalidCode') return 'secondFactor.error.at03';
+  if (locksSecondFactor(kind)) return SECOND_FACTOR_LOCKED;
   if (endsSecondFactor(kind)) return 'secondFactor.error.at04';
   return NETWORK_ERROR;
 }
+
+/** The lock after too many wrong codes; {until}: when a code can be entered again. */
+export const SECOND_FACTOR_LOCKED = 'secondFactor.locked';
 
 /** Two-factor activation: any answer of the server is "not activated" with its message; no answer the network error. */
 export function activationMessage(kind: AuthErrorKind): string {

@@ -56,7 +56,8 @@ export function createFakeClient() {
     mfa,
     updateUser: vi.fn(async (_attributes: unknown, _options?: unknown) => ok({ user: {} })),
     verifyOtp: vi.fn(async (_params: unknown) => ok({ user: {}, session: {} })),
-    signOut: vi.fn(async () => ({ error: null })),
+    signOut: vi.fn(async (_options?: unknown) => ({ error: null })),
+    getSession: vi.fn(async () => ok({ session: null })),
     onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: () => {} } } })),
   };
   return {

@@ -3,6 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
+// loaded, the data layer's session store is what screens read (data/auth/auth-view.ts)
+import '../../data/auth/session-store';
 import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
 import { apiError, createFakeClient, failed, fetchError, type FakeClient } from './account-test-support';
@@ -10,6 +12,8 @@ import EmailView from './email-view';
 
 let fake: FakeClient;
 vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+// the code goes through the client that keeps no session (data/auth/sessionless-auth.ts)
+vi.mock('../../data/auth/sessionless-auth', () => ({ appSessionlessAuth: () => fake.auth }));
 
 const CURRENT = 'anna@example.ch';
 const NEXT = 'anna.neu@example.ch';

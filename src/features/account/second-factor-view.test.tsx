@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
@@ -9,7 +9,14 @@ import { apiError, createFakeClient, failed, fetchError, type FakeClient } from 
 import SecondFactorView from './second-factor-view';
 
 let fake: FakeClient;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => 0, record: () => {} } }));
+let retryAfterUntil = 0;
+vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => retryAfterUntil, record: () => {} } }));
+// the patient whose login waits for the second factor
+// the signed-in patient as screens read it (useSession)
+vi.mock('../../data/auth/auth-view', () => {
+  const state = { status: 'signedIn', user: { id: 'u-2fa', email: 'a@b.ch' }, needsSecondFactor: true };
+  return { authView: { get: () => state, subscribe: () => () => {} }, followAuth: () => {} };
+});
 
 const notified = () => notifications.list().map((n) => `${n.kind}:${n.messageId}`);
 
@@ -30,6 +37,8 @@ async function enter(code: string) {
 }
 
 beforeEach(() => {
+  localStorage.clear();
+  retryAfterUntil = 0;
   fake = createFakeClient();
   fake.setFactors([{ id: 'factor-1', status: 'verified' }]);
   notifications.list().forEach((n) => notifications.dismiss(n.id));
@@ -82,23 +91,63 @@ describe('SecondFactorView', () => {
     expect(fake.auth.signOut).not.toHaveBeenCalled();
   });
 
-  // spec §8 "Too many wrong codes | please log in again (#at04, #su01)"
-  it('too many wrong codes (429) say #at04 and end the session after the notice time', async () => {
+  // spec §8 "Too many wrong codes | please log in again (#at04, #su01)"; issue 22: the auth
+  // service refuses every code for a while (a right one too, after a reload or a new sign-in),
+  // so the screen shows the lock and when it ends, and keeps it across a reload
+  const lockedText = (until: number) => {
+    const time = new Intl.DateTimeFormat('de-CH', { timeStyle: 'short' }).format(until);
+    return de['secondFactor.locked'].replace('{until, time, short}', time);
+  };
+
+  it('too many wrong codes (429): the lock and its end instead of the form, kept after a reload; the session stays', async () => {
+    const before = Date.now();
     fake.auth.mfa.challengeAndVerify.mockResolvedValueOnce(failed(apiError(429, 'over_request_rate_limit', 'Request rate limit reached')));
     await enter('123456');
-    await waitFor(() => expect(notified()).toEqual(['danger:secondFactor.error.at04']));
+    await waitFor(() => expect(notified()).toEqual(['danger:secondFactor.locked']));
     expect(screen.queryByLabelText(de['account.code.label'])).toBeNull();
-    expect(document.activeElement?.textContent).toBe(de['secondFactor.error.at04']);
+    const until = Number(localStorage.getItem('rezeptpost.second-factor-lock.u-2fa'));
+    expect(until).toBeGreaterThanOrEqual(before + 5 * 60_000);
+    expect(document.activeElement?.textContent).toBe(lockedText(until));
+    // the page is loaded again: the lock shows at once, no code can be sent
+    cleanup();
+    render(
+      <TestProviders>
+        <SecondFactorView />
+      </TestProviders>,
+    );
+    expect(screen.getByText(lockedText(until))).toBeTruthy();
+    expect(screen.queryByLabelText(de['account.code.label'])).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
     expect(fake.auth.signOut).not.toHaveBeenCalled();
-    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalledOnce(), { timeout: 5000 });
   });
 
-  it('the log-in-again button ends the session at once', async () => {
+  it("takes the server's Retry-After for the end of the lock", async () => {
+    retryAfterUntil = Date.now() + 90_000;
     fake.auth.mfa.challengeAndVerify.mockResolvedValueOnce(failed(apiError(429, 'over_request_rate_limit', 'Request rate limit reached')));
     await enter('123456');
-    const again = await screen.findByRole('button', { name: de['secondFactor.relogin'] });
-    await act(async () => fireEvent.click(again));
-    expect(fake.auth.signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(Number(localStorage.getItem('rezeptpost.second-factor-lock.u-2fa'))).toBe(retryAfterUntil));
+  });
+
+  it('the form comes back once the lock has ended', async () => {
+    localStorage.setItem('rezeptpost.second-factor-lock.u-2fa', String(Date.now() + 150));
+    render(
+      <TestProviders>
+        <SecondFactorView />
+      </TestProviders>,
+    );
+    expect(screen.queryByLabelText(de['account.code.label'])).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText(de['account.code.label'])).toBeTruthy(), { timeout: 2000 });
+    expect(localStorage.getItem('rezeptpost.second-factor-lock.u-2fa')).toBeNull();
+  });
+
+  it('a session that is gone says #at04 and ends after the notice time; log in again ends it at once', async () => {
+    fake.auth.mfa.challengeAndVerify.mockResolvedValueOnce(failed(apiError(403, 'session_not_found', 'Session not found')));
+    await enter('123456');
+    await waitFor(() => expect(notified()).toEqual(['danger:secondFactor.error.at04']));
+    expect(document.activeElement?.textContent).toBe(de['secondFactor.error.at04']);
+    expect(fake.auth.signOut).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: de['secondFactor.relogin'] })));
+    await waitFor(() => expect(fake.auth.signOut).toHaveBeenCalledOnce());
   });
 
   it('no answer from the server shows the network error and keeps the form', async () => {

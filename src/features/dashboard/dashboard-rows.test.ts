@@ -63,13 +63,28 @@ describe("today's plan", () => {
     ]);
     expect(names(m, 'noon')).toEqual([]);
     expect(names(m, 'evening')).toEqual(['ATORVASTATIN Filmtabl 20 mg', 'METFORMIN Filmtabl 500 mg']);
-    // the expired and the used-up prescriptions are not in it; one without mirrored details keeps its pharmacode
+    // the expired ones (repeatable, and single-use ordered) are not in it; one without mirrored details keeps its pharmacode
     expect(names(m, 'night')).toEqual(['#1007']);
     expect(m.plan.find((p) => p.period === 'evening')?.entries[0]?.intake).toBe('abends');
   });
 
   it('names the medication in French where the catalogue has a French name', () => {
     expect(names(model('2026-03-10T20:00:00+01:00', COMPLETE, [], 'fr'), 'evening')).toEqual(['ATORVASTATINE cpr pell 20 mg', 'METFORMIN Filmtabl 500 mg']);
+  });
+
+  // issue 22 item 6: the plan shows what the patient takes; a single-use prescription that was
+  // ordered is used, so no longer active (spec §4) nor orderable, but taken until it expires
+  it('keeps an ordered single-use prescription in the plan until its expiry date, though it is no longer active', () => {
+    const taken = rx(8, 1005, [1, 0, 1, 0], { single_use: true, used: true, expires_at: '2026-03-20' });
+    const customer = { ...COMPLETE, webshop_customer_medication: [...(COMPLETE.webshop_customer_medication ?? []), taken] } as CustomerRecord;
+    const m = model('2026-03-20T08:00:00+01:00', customer);
+    expect(names(m, 'morning')).toContain('LISOPRESS Tabl 10 mg');
+    expect(names(m, 'evening')).toContain('LISOPRESS Tabl 10 mg');
+    expect(m.active.map((a) => a.id)).not.toContain(8);
+    expect(names(model('2026-03-21T00:00:00+01:00', customer), 'morning')).not.toContain('LISOPRESS Tabl 10 mg');
+    // the seam for the supply forecast: a finished pack leaves the plan before the expiry date
+    const finished = dashboardModel({ customer, orders: [], medications: MEDICATIONS, language: 'de', now: new Date('2026-03-20T08:00:00+01:00'), packFinished: (p) => p.id === 8 });
+    expect(names(finished, 'morning')).not.toContain('LISOPRESS Tabl 10 mg');
   });
 
   // spec §4: active through the expiry date, in Zurich
@@ -90,7 +105,7 @@ describe('greeting', () => {
     ['2026-03-10T05:00:00+01:00', 'greeting.morning'],
     ['2026-03-10T12:00:00+01:00', 'greeting.afternoon'],
     ['2026-03-10T18:00:00+01:00', 'greeting.evening'],
-    ['2026-03-10T03:00:00+01:00', 'greeting.evening'],
+    ['2026-03-10T03:00:00+01:00', 'greeting.night'],
   ])('%s -> %s', (now, id) => {
     const m = model(now);
     expect(m.greeting).toBe(id);

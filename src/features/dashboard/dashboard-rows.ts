@@ -4,7 +4,7 @@
 import { parseDosage, type Dosage } from '../../domain/dosage';
 import type { CustomerRecord, Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
 import { greetingAt, type GreetingId } from '../../domain/greeting';
-import { intakePeriodAt, intakePeriodsFrom, intakePlan, type IntakePeriod } from '../../domain/intake-plan';
+import { intakePeriodAt, intakePeriodsFrom, intakePlan, type IntakePeriod, type PackFinished } from '../../domain/intake-plan';
 import { latestById } from '../../domain/latest-by-id';
 import { medicationName } from '../../domain/medication';
 import { ordersForToggle, orderItemCount } from '../../domain/order-list';
@@ -68,7 +68,7 @@ export interface DashboardModel {
   firstName: string | null;
   /** the four periods, the current one first, then in the course of the day */
   plan: PlanPeriod[];
-  /** active prescriptions whose dosage cannot be read (left out of the plan) */
+  /** prescriptions of the plan whose dosage cannot be read (left out of it) */
   unreadableCount: number;
   expiring: ExpiringRow[];
   /** every active prescription, expiring soonest first */
@@ -86,22 +86,29 @@ const byName = (a: MedicationFace, b: MedicationFace): number => names.compare(a
 
 const trimmed = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
 
+/** The face of each pharmacode: its name in the language and its picture fields. */
+export function faceOf(medications: MedicationLookup, language: Language): (pharmacode: Pharmacode) => MedicationFace {
+  return (pharmacode) => {
+    const medication = medications.get(Number(pharmacode));
+    return { pharmacode, name: medication ? medicationName(medication, language) : null, pictures: medication?.pharmindex_images ?? null };
+  };
+}
+
 export function dashboardModel(input: {
   customer: CustomerRecord | null;
   orders: readonly (Order & { pending?: boolean })[];
   medications: MedicationLookup;
   language: Language;
   now: Date;
+  /** the supply forecast's answer once it is wired: a used single-use prescription's pack is finished (else: kept until expiry) */
+  packFinished?: PackFinished;
 }): DashboardModel {
   const { customer, orders, medications, language, now } = input;
   const prescriptions: readonly Prescription[] = customer?.webshop_customer_medication ?? [];
-  const face = (pharmacode: Pharmacode): MedicationFace => {
-    const medication = medications.get(Number(pharmacode));
-    return { pharmacode, name: medication ? medicationName(medication, language) : null, pictures: medication?.pharmindex_images ?? null };
-  };
+  const face = faceOf(medications, language);
   const byId = new Map(prescriptions.map((p) => [p.id, p]));
 
-  const plan = intakePlan(prescriptions, now);
+  const plan = intakePlan(prescriptions, now, undefined, input.packFinished);
   const current = intakePeriodAt(now);
   const periods = intakePeriodsFrom(current).map((period) => ({
     period,

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // spec §2 dashboard: the screen rendered with its data, in German and French.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import fr from '../../../lang/fr.json';
-import type { DashboardMirror } from '../../data/hooks/use-dashboard-mirror';
+import type { DashboardMirror } from '../../data/local/mirror-reads';
 import type { RefreshState } from '../../data/hooks/use-refresh';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
@@ -25,10 +25,13 @@ const MIRROR: DashboardMirror = {
   ],
   medications: MEDICATIONS as DashboardMirror['medications'],
   syncedAt: SYNCED,
+  marksDays: ['2026-03-10'],
+  markRows: [],
 };
 const NO_INSTALL: InstallOffer = { canPrompt: false, installed: false, hint: 'none', prompt: () => undefined };
 
-function renderScreen(
+/** Rendered, and the render after the first paint done (the lists below the plan: useAfterFirstPaint). */
+async function renderScreen(
   { mirror = MIRROR, now = NOW, refresh = { state: 'idle' as RefreshState, run: () => undefined }, install = NO_INSTALL } = {},
   lang: 'de' | 'fr' = 'de',
 ) {
@@ -38,6 +41,8 @@ function renderScreen(
       <DashboardScreen {...props} />
     </TestProviders>,
   );
+  // the lists and the footer come in the render after the first paint
+  await waitFor(() => expect(view.container.querySelector('.dash-footer')?.childElementCount).toBeGreaterThan(0));
   return {
     ...view,
     again: (next: Partial<typeof props>) =>
@@ -54,8 +59,8 @@ const periodHeadings = () => within(plan()).getAllByRole('heading', { level: 3 }
 const section = (title: string) => screen.getByRole('region', { name: title });
 
 describe('DashboardScreen greeting and plan', () => {
-  it('greets by name and shows the current period first, marked, with units, comment and intake scheme', () => {
-    renderScreen();
+  it('greets by name and shows the current period first, marked, with units, comment and intake scheme', async () => {
+    await renderScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen, Sandra');
     expect(periodHeadings()).toEqual(['Morgens Jetzt', 'Mittags', 'Abends', 'Nachts']);
     const morning = within(plan()).getByRole('list', { name: 'Morgens Jetzt' });
@@ -73,16 +78,16 @@ describe('DashboardScreen greeting and plan', () => {
     expect(within(plan()).getByText('22–5 Uhr')).toBeTruthy();
   });
 
-  // the issue: the period and the greeting follow the clock without a reload
-  it('moves the current period and the greeting on when the clock passes noon', () => {
-    const { again } = renderScreen();
+  // the period and the greeting follow the clock without a reload
+  it('moves the current period and the greeting on when the clock passes noon', async () => {
+    const { again } = await renderScreen();
     again({ now: new Date('2026-03-10T12:00:00+01:00') });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Tag, Sandra');
     expect(periodHeadings()).toEqual(['Mittags Jetzt', 'Abends', 'Nachts', 'Morgens']);
   });
 
-  it('in French: names, units with a decimal comma, periods', () => {
-    renderScreen({ now: new Date('2026-03-10T19:00:00+01:00') }, 'fr');
+  it('in French: names, units with a decimal comma, periods', async () => {
+    await renderScreen({ now: new Date('2026-03-10T19:00:00+01:00') }, 'fr');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bonsoir, Sandra');
     const region = screen.getByRole('region', { name: fr['dashboard.plan.title'] });
     expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Soir Maintenant', 'Nuit', 'Matin', 'Midi']);
@@ -94,8 +99,8 @@ describe('DashboardScreen greeting and plan', () => {
 });
 
 describe('DashboardScreen as-of line and refresh', () => {
-  it('says how fresh the data is: today, yesterday, a date, or never', () => {
-    const { again } = renderScreen();
+  it('says how fresh the data is: today, yesterday, a date, or never', async () => {
+    const { again } = await renderScreen();
     expect(screen.getByText('Stand: heute, 07:45')).toBeTruthy();
     again({ now: new Date('2026-03-11T09:00:00+01:00') });
     expect(screen.getByText('Stand: gestern, 07:45')).toBeTruthy();
@@ -107,7 +112,7 @@ describe('DashboardScreen as-of line and refresh', () => {
 
   it('refreshes on a press and shows the progress and the outcome in a live region', async () => {
     const run = vi.fn();
-    const { again } = renderScreen({ refresh: { state: 'idle', run } });
+    const { again } = await renderScreen({ refresh: { state: 'idle', run } });
     const button = screen.getByRole('button', { name: de['dashboard.refresh'] });
     await userEvent.click(button);
     expect(run).toHaveBeenCalledTimes(1);
@@ -125,15 +130,15 @@ describe('DashboardScreen as-of line and refresh', () => {
 });
 
 describe('DashboardScreen sections', () => {
-  it('expiring prescriptions with the date and a reorder link to /order', () => {
-    renderScreen();
+  it('expiring prescriptions with the date and a reorder link to /order', async () => {
+    await renderScreen();
     const expiring = section(de['dashboard.expiring.title']);
     expect(within(expiring).getByText('Läuft in 9 Tagen ab (19.03.2026)')).toBeTruthy();
     expect(within(expiring).getByRole('link', { name: /^Nachbestellen ?: METFORMIN Filmtabl 500 mg$/ }).getAttribute('href')).toBe('/order');
   });
 
-  it('open orders with status and product count, each linking to itself on /orders, and all orders', () => {
-    renderScreen();
+  it('open orders with status and product count, each linking to itself on /orders, and all orders', async () => {
+    await renderScreen();
     const orders = section(de['dashboard.orders.title']);
     const links = within(orders).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/orders', '/orders?id=240011', '/orders']);
@@ -146,13 +151,13 @@ describe('DashboardScreen sections', () => {
     expect(links[2]?.textContent).toBe(de['dashboard.orders.all']);
   });
 
-  it('says so when no order is open', () => {
-    renderScreen({ mirror: { ...MIRROR, orders: [] } });
+  it('says so when no order is open', async () => {
+    await renderScreen({ mirror: { ...MIRROR, orders: [] } });
     expect(within(section(de['dashboard.orders.title'])).getByText(de['dashboard.orders.none'])).toBeTruthy();
   });
 
-  it('active prescriptions with dosage and expiry, the reorder link and the way to all of them', () => {
-    renderScreen();
+  it('active prescriptions with dosage and expiry, the reorder link and the way to all of them', async () => {
+    await renderScreen();
     const active = section(de['dashboard.active.title']);
     expect(within(active).getByText('METFORMIN Filmtabl 500 mg')).toBeTruthy();
     expect(within(active).getByText('Gültig bis 19.03.2026')).toBeTruthy();
@@ -161,8 +166,8 @@ describe('DashboardScreen sections', () => {
     expect(within(active).getByRole('link', { name: 'Alle Rezepte ansehen (5)' }).getAttribute('href')).toBe('/prescriptions');
   });
 
-  it('the advantages and the tutorial link', () => {
-    renderScreen();
+  it('the advantages and the tutorial link', async () => {
+    await renderScreen();
     const advantages = section(de['dashboard.advantages.title']);
     expect(within(advantages).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Lieferung innert 48 bis 72 Stunden (2 bis 3 Arbeitstage)',
@@ -172,22 +177,22 @@ describe('DashboardScreen sections', () => {
     expect(within(section(de['dashboard.tutorial.title'])).getByRole('link', { name: de['dashboard.tutorial.link'] }).getAttribute('href')).toBe('/prescriptiontutorial');
   });
 
-  it('headings in order: h1, then h2 sections, h3 periods', () => {
-    const { container } = renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
+  it('headings in order: h1, then h2 sections, h3 periods', async () => {
+    const { container } = await renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
     const levels = [...container.querySelectorAll('h1, h2, h3, h4')].map((h) => Number(h.tagName[1]));
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
   });
 });
 
 describe('DashboardScreen setup prompt and empty states', () => {
-  it('no prompt once the setup is complete', () => {
-    renderScreen();
+  it('no prompt once the setup is complete', async () => {
+    await renderScreen();
     expect(screen.queryByRole('region', { name: de['dashboard.setup.title'] })).toBeNull();
   });
 
-  it('while setup is incomplete: what is missing and the way to the profile overview', () => {
+  it('while setup is incomplete: what is missing and the way to the profile overview', async () => {
     const customer = { id: 'u1', first_name: null, webshop_customer_medication: [] } as unknown as CustomerRecord;
-    renderScreen({ mirror: { ...MIRROR, customer, orders: [] } });
+    await renderScreen({ mirror: { ...MIRROR, customer, orders: [] } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen');
     const prompt = section(de['dashboard.setup.title']);
     expect(within(prompt).getAllByRole('listitem')).toHaveLength(5);
@@ -199,43 +204,43 @@ describe('DashboardScreen setup prompt and empty states', () => {
     expect(screen.queryByRole('region', { name: de['dashboard.active.title'] })).toBeNull();
   });
 
-  it('only the send method missing: the prompt leads to sending the prescription', () => {
+  it('only the send method missing: the prompt leads to sending the prescription', async () => {
     const customer = { ...COMPLETE, webshop_customer_additional_info: [], webshop_customer_medication: [] } as unknown as CustomerRecord;
-    renderScreen({ mirror: { ...MIRROR, customer } });
+    await renderScreen({ mirror: { ...MIRROR, customer } });
     expect(within(section(de['dashboard.setup.title'])).getByRole('link', { name: de['dashboard.setup.sendLink'] }).getAttribute('href')).toBe('/prescriptions/add');
   });
 
-  it('a prescription on its way: the plan says it will appear', () => {
+  it('a prescription on its way: the plan says it will appear', async () => {
     const customer = { ...COMPLETE, webshop_customer_additional_info: [info({ handled: false })], webshop_customer_medication: [] } as unknown as CustomerRecord;
-    renderScreen({ mirror: { ...MIRROR, customer } });
+    await renderScreen({ mirror: { ...MIRROR, customer } });
     expect(within(plan()).getByText(de['dashboard.plan.empty.awaiting'])).toBeTruthy();
     expect(within(plan()).queryByRole('link', { name: de['dashboard.setup.sendLink'] })).toBeNull();
   });
 });
 
 describe('DashboardScreen install offer', () => {
-  it('nothing where the browser offers no installation', () => {
-    renderScreen();
+  it('nothing where the browser offers no installation', async () => {
+    await renderScreen();
     expect(screen.queryByRole('region', { name: de['dashboard.install.title'] })).toBeNull();
   });
 
   it('"Install the app" where the browser offers it', async () => {
     const prompt = vi.fn();
-    renderScreen({ install: { ...NO_INSTALL, canPrompt: true, prompt } });
+    await renderScreen({ install: { ...NO_INSTALL, canPrompt: true, prompt } });
     await userEvent.click(within(section(de['dashboard.install.title'])).getByRole('button', { name: de['dashboard.install.button'] }));
     expect(prompt).toHaveBeenCalledTimes(1);
   });
 
-  it('on iPhone and iPad: the share-sheet how-to', () => {
-    renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
+  it('on iPhone and iPad: the share-sheet how-to', async () => {
+    await renderScreen({ install: { ...NO_INSTALL, hint: 'ios' } });
     const install = section(de['dashboard.install.title']);
     expect(within(install).getByRole('heading', { level: 3, name: de['dashboard.install.ios.title'] })).toBeTruthy();
     expect(within(install).getAllByRole('listitem').map((li) => li.textContent)).toEqual([de['dashboard.install.ios.step1'], de['dashboard.install.ios.step2'], de['dashboard.install.ios.step3']]);
     expect(within(install).queryByRole('button')).toBeNull();
   });
 
-  it('once installed: says where the app is', () => {
-    renderScreen({ install: { ...NO_INSTALL, installed: true } });
+  it('once installed: says where the app is', async () => {
+    await renderScreen({ install: { ...NO_INSTALL, installed: true } });
     expect(within(section(de['dashboard.install.title'])).getByText(de['dashboard.install.done'])).toBeTruthy();
   });
 });

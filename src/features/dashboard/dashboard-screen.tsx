@@ -1,11 +1,15 @@
-import { useDeferredValue, useMemo } from 'react';
-import type { DashboardMirror } from '../../data/hooks/use-dashboard-mirror';
+import { lazy, Suspense, useMemo } from 'react';
+import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
+import type { DashboardMirror } from '../../data/local/mirror-reads';
+import { doseMarksOf } from '../../data/tables/dose-mark-table';
 import type { RefreshState } from '../../data/hooks/use-refresh';
+import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { ActivePrescriptions } from './active-prescriptions';
 import { Advantages, TutorialLink } from './advantages';
 import { dashboardModel } from './dashboard-rows';
+import { DashboardReminders } from './dashboard-reminders';
 import { ExpiringSection } from './expiring-section';
 import { InstallApp, type InstallOffer } from './install-app';
 import { IntakePlanSection } from './intake-plan-section';
@@ -14,11 +18,15 @@ import { SetupPrompt } from './setup-prompt';
 import { SyncLine } from './sync-line';
 import './dashboard.css';
 
+const RefillSide = lazy(() => import('./refill-side'));
+
 export interface DashboardScreenProps {
   mirror: DashboardMirror;
   now: Date;
   refresh: { state: RefreshState; run: () => void };
   install: InstallOffer;
+  /** the "running low" card on top of the side column (its own chunk and reads: refill-side.tsx) */
+  refill?: boolean;
 }
 
 /**
@@ -28,15 +36,28 @@ export interface DashboardScreenProps {
  * orders and active prescriptions beside it on a wide screen, the advantages, the tutorial and
  * the install offer. Those come in a second, deferred render: the first one — the installed
  * app's first paint on a slow phone — holds only the greeting and the plan, and no task is long
- * enough to hold up a tap (they appear below or beside the plan, moving nothing on it).
+ * enough to hold up a tap (they appear below or beside the plan, moving nothing on it). With
+ * `refill`, the side column starts with the "running low" card and waits for it.
  */
-export function DashboardScreen({ mirror, now, refresh, install }: DashboardScreenProps) {
+export function DashboardScreen({ mirror, now, refresh, install, refill = false }: DashboardScreenProps) {
   const language = useIntlLanguage();
   const model = useMemo(
     () => dashboardModel({ customer: mirror.customer, orders: mirror.orders, medications: mirror.medications, language, now }),
     [mirror, language, now],
   );
-  const all = useDeferredValue(true, false);
+  const planDay = doseSlotAt(now).day;
+  const planMarks = useMemo(
+    () => ({ customerId: mirror.customer?.id ?? null, day: planDay, marks: doseMarksOf(mirror.markRows).filter((m) => m.day === planDay) }),
+    [mirror.customer?.id, mirror.markRows, planDay],
+  );
+  const all = useAfterFirstPaint();
+  const sideLists = (
+    <>
+      <ExpiringSection rows={model.expiring} />
+      <OrdersOverview rows={model.openOrders} />
+      <ActivePrescriptions rows={model.active} />
+    </>
+  );
   return (
     <section className="page dash" aria-labelledby="dash-title">
       <h1 id="dash-title">
@@ -50,15 +71,21 @@ export function DashboardScreen({ mirror, now, refresh, install }: DashboardScre
       <SetupPrompt todo={model.setupTodo} />
       <div className="dash-grid">
         <div className="dash-grid__main">
-          <IntakePlanSection model={model} />
+          <IntakePlanSection model={model} marks={planMarks} />
+          {all && model.plan.some((p) => p.entries.length > 0) ? <DashboardReminders customerId={mirror.customer?.id ?? null} /> : null}
         </div>
         <div className="dash-grid__side">
           {all ? (
-            <>
-              <ExpiringSection rows={model.expiring} />
-              <OrdersOverview rows={model.openOrders} />
-              <ActivePrescriptions rows={model.active} />
-            </>
+            refill ? (
+              // the lists wait for the card (no fallback): it never pushes them down once shown
+              <Suspense fallback={null}>
+                <RefillSide mirror={mirror} now={now}>
+                  {sideLists}
+                </RefillSide>
+              </Suspense>
+            ) : (
+              sideLists
+            )
           ) : null}
         </div>
       </div>

@@ -75,7 +75,7 @@ export const COMPLETE = {
     rx(3, 1003, [0.5, 0, 0, 0]), // ESCITALOPRAM
     rx(4, 1004, [1, 0, 1, 0], { expires_at: '2026-03-19' }), // METFORMIN, expiring
     rx(5, 1005, [1, 1, 1, 1], { expires_at: '2026-03-01' }), // expired
-    rx(6, 1006, [1, 1, 1, 0], { single_use: true, used: true }), // used up
+    rx(6, 1006, [1, 1, 1, 0], { single_use: true, used: true, expires_at: '2026-03-05' }), // single-use, ordered and expired
     rx(7, 1007, [0, 0, 0, 1]), // no details mirrored
   ],
 } as unknown as CustomerRecord;

@@ -2,15 +2,19 @@
 // The route /dashboard wired to the mirror (ARCHITECTURE.md "Read": screens read only the
 // local mirror, so they render the same offline): record, orders, medication names, freshness.
 import 'fake-indexeddb/auto';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import de from '../../../lang/de.json';
-import { localDb, META } from '../../data/local/local-db';
+import { localDb } from '../../data/local/local-db';
+import { META } from '../../data/local/mirror-schema';
 import { claimMirror } from '../../data/local/mirror-owner';
 import type { CustomerRecord, Medication } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import DashboardView from './dashboard-view';
 import { COMPLETE, MEDICATIONS, order } from './dashboard-test-support';
+import { DOSE_MARK_TABLE } from '../../data/tables/dose-mark-key';
+import { doseSlotAt } from '../../domain/doses/dose-slot';
 
 // the view reads the real clock: prescriptions valid for another 100 days
 const future = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
@@ -46,5 +50,51 @@ describe('DashboardView', () => {
     const orders = await screen.findByRole('region', { name: de['dashboard.orders.title'] });
     expect(within(orders).getByRole('link', { name: /Bestellung 240011/ }).getAttribute('href')).toBe('/orders?id=240011');
     expect(screen.getByText(/^Stand: (heute|gestern), \d\d:\d\d$/)).toBeTruthy(); // a minute ago
+  });
+});
+
+// issue 24: each dose of today's plan is checked off on the dashboard, at once and on this device first
+describe('DashboardView check-off', () => {
+  const marks = async () => (await localDb().rows.where('[table+customer_id]').equals([DOSE_MARK_TABLE, 'u1']).toArray()).map((r) => r.row);
+  const morning = async () => (await screen.findByRole('heading', { level: 3, name: /^Morgens/ })).closest('li') as HTMLElement;
+  const metforminMorning = async () => within(await morning()).getByRole('group', { name: 'METFORMIN Filmtabl 500 mg' });
+
+  it('taken, skipped with a reason, unmarked: shown at once, in the mirror with an entry to send', async () => {
+    render(
+      <TestProviders path="/dashboard">
+        <DashboardView />
+      </TestProviders>,
+    );
+    const group = await metforminMorning();
+    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.taken']) }));
+    expect(within(group).getByRole('button', { name: new RegExp(de['doses.mark.taken']) }).getAttribute('aria-pressed')).toBe('true');
+    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.status.taken']);
+    const day = doseSlotAt(new Date()).day;
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ prescription_id: 4, pharmacode: 1004, day, period: 'morning', status: 'taken', reason: null })]));
+    expect((await localDb().outbox.toArray()).map((e) => [e.kind, e.status])).toEqual([['row.upsert', 'pending']]);
+
+    // skipped: the reason is 'other' until the patient says which
+    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.skipped']) }));
+    await userEvent.selectOptions(within(group).getByLabelText(de['doses.reason.label']), de['doses.reason.side_effects']);
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'skipped', reason: 'side_effects' })]));
+    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.reason.side_effects']);
+
+    // pressing the standing one again unmarks the dose (a mark too: it must win elsewhere)
+    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.skipped']) }));
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'unmarked', reason: null })]));
+    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.status.notMarked']);
+  });
+
+  it('"all taken" marks every dose of a period in one tap', async () => {
+    render(
+      <TestProviders path="/dashboard">
+        <DashboardView />
+      </TestProviders>,
+    );
+    const period = await morning();
+    await userEvent.click(within(period).getByRole('button', { name: /Alle genommen/ }));
+    await waitFor(async () => expect((await marks()).filter((m) => m.period === 'morning' && m.status === 'taken')).toHaveLength(3));
+    expect(within(period).queryByRole('button', { name: /Alle genommen/ })).toBeNull();
+    expect(within(period).getAllByRole('button', { pressed: true })).toHaveLength(3);
   });
 });

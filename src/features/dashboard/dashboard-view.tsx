@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useDashboardMirror } from '../../data/hooks/use-dashboard-mirror';
 import { useRefresh } from '../../data/hooks/use-refresh';
+import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { installHint, installPrompt, platformFacts } from '../../lib/install-prompt';
 import { Spinner } from '../../ui/spinner';
 import { DashboardScreen } from './dashboard-screen';
@@ -14,13 +15,13 @@ import { useHourlyNow } from './use-hourly-now';
  * moves the period and the greeting on while the page stays open.
  */
 export default function DashboardView() {
-  const mirror = useDashboardMirror();
   const now = useHourlyNow();
+  const mirror = useDashboardMirror(doseSlotAt(now).day);
   const refresh = useRefresh();
   const install = useInstallOffer();
   useScrollToPlan(mirror !== undefined);
   if (mirror === undefined) return <Spinner />;
-  return <DashboardScreen mirror={mirror} now={now} refresh={refresh} install={install} />;
+  return <DashboardScreen mirror={mirror} now={now} refresh={refresh} install={install} refill />;
 }
 
 function useInstallOffer(): InstallOffer {
@@ -33,9 +34,11 @@ function useInstallOffer(): InstallOffer {
 function useScrollToPlan(ready: boolean): void {
   const done = useRef(false);
   useEffect(() => {
-    if (!ready || done.current || globalThis.location?.hash !== `#${INTAKE_PLAN_ID}`) return;
+    const hash = globalThis.location?.hash ?? '';
+    // a dose reminder's notification opens /dashboard#dash-period-<period> (sw/reminders.ts)
+    if (!ready || done.current || (hash !== `#${INTAKE_PLAN_ID}` && !/^#dash-period-(morning|noon|evening|night)$/.test(hash))) return;
     done.current = true;
-    const plan = document.getElementById(INTAKE_PLAN_ID);
+    const plan = document.getElementById(hash.slice(1));
     plan?.scrollIntoView();
     plan?.focus({ preventScroll: true });
   }, [ready]);

@@ -1,7 +1,16 @@
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
+import type { DoseMark } from '../../domain/doses/dose-mark';
+import { doseStates, type DoseState, type MarkChoice } from '../../domain/doses/dose-marks';
+import type { DueDose } from '../../domain/doses/doses-due';
+import type { CustomerId } from '../../domain/entities';
 import { INTAKE_PERIOD_LABEL, INTAKE_PERIOD_START_HOUR, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { paths } from '../../domain/paths';
+import type { CalendarDate } from '../../domain/zoned-time';
 import { Msg } from '../../i18n/msg';
+import { DoseCheck } from '../../ui/doses/dose-check';
+import { notify } from '../../ui/notifications/notification-store';
 import type { DashboardModel, PlanEntry, PlanPeriod } from './dashboard-rows';
 import { MedicationName, MedicationPicture } from './medication-face';
 
@@ -10,12 +19,39 @@ export const INTAKE_PLAN_ID = 'intake-plan';
 
 const nextPeriod = (p: IntakePeriod): IntakePeriod => INTAKE_PERIODS[(INTAKE_PERIODS.indexOf(p) + 1) % INTAKE_PERIODS.length] as IntakePeriod;
 
-function Entry({ entry }: { entry: PlanEntry }) {
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
+
+/** The plan's doses with their standing marks, and how to mark them (null: no patient). */
+interface Checking {
+  marking: DoseMarking;
+  marksDay: CalendarDate;
+}
+
+/** A tap's mark on its way: a refusal (a day outside the window, no prescription) is said in a bubble. */
+function markAndSay(pending: ReturnType<DoseMarking['mark']>): void {
+  void pending.then((result) => {
+    if (!result.ok && result.error !== 'signed_out') notify('danger', `doses.refused.${result.error}`);
+  });
+}
+
+const dueOf = (entry: PlanEntry, period: IntakePeriod, day: CalendarDate): DueDose => ({
+  prescription_id: entry.prescriptionId,
+  pharmacode: entry.pharmacode,
+  day,
+  period,
+  units: entry.units,
+});
+
+function Entry({ entry, period, state, checking }: { entry: PlanEntry; period: IntakePeriod; state: DoseState | null; checking: Checking | null }) {
+  const nameId = `dash-med-${period}-${entry.prescriptionId}`;
+  const onMark = (choice: MarkChoice) => {
+    if (checking && state) markAndSay(checking.marking.mark([state], choice));
+  };
   return (
     <li className="dash-med">
       <MedicationPicture face={entry} className="dash-med__picture" />
       <div className="dash-med__text">
-        <p className="dash-med__name">
+        <p className="dash-med__name" id={nameId}>
           <MedicationName face={entry} />
         </p>
         <p className="dash-med__units">
@@ -31,13 +67,17 @@ function Entry({ entry }: { entry: PlanEntry }) {
             <Msg id="dashboard.plan.comment" values={{ comment: entry.comment }} />
           </p>
         ) : null}
+        {checking && state ? <DoseCheck labelledBy={nameId} id={nameId} state={state} editable onMark={onMark} /> : null}
       </div>
     </li>
   );
 }
 
-function Period({ period }: { period: PlanPeriod }) {
+function Period({ period, checking }: { period: PlanPeriod; checking: Checking | null }) {
   const headingId = `dash-period-${period.period}`;
+  const due = useMemo(() => (checking ? period.entries.map((e) => dueOf(e, period.period, checking.marksDay)) : []), [checking, period]);
+  const states = useMemo(() => (checking ? doseStates(due, checking.marking.marks) : []), [checking, due]);
+  const allTaken = states.length > 1 && states.some((s) => s.outcome !== 'taken');
   return (
     <li className={`dash-period${period.current ? ' dash-period--current' : ''}`} aria-current={period.current ? 'time' : undefined}>
       <div className="dash-period__head">
@@ -59,8 +99,8 @@ function Period({ period }: { period: PlanPeriod }) {
       </div>
       {period.entries.length > 0 ? (
         <ul className="dash-meds" aria-labelledby={headingId}>
-          {period.entries.map((entry) => (
-            <Entry key={entry.prescriptionId} entry={entry} />
+          {period.entries.map((entry, i) => (
+            <Entry key={entry.prescriptionId} entry={entry} period={period.period} state={states[i] ?? null} checking={checking} />
           ))}
         </ul>
       ) : (
@@ -68,6 +108,15 @@ function Period({ period }: { period: PlanPeriod }) {
           <Msg id="dashboard.plan.nothing" />
         </p>
       )}
+      {checking && allTaken ? (
+        <button
+          type="button"
+          className="button button--secondary dose-all-taken"
+          onClick={() => markAndSay(checking.marking.markAllTaken(due, { day: checking.marksDay, period: period.period }))}
+        >
+          <Msg id="doses.allTaken" values={{ period: <Msg id={INTAKE_PERIOD_LABEL[period.period]} />, hidden }} />
+        </button>
+      ) : null}
     </li>
   );
 }
@@ -97,9 +146,20 @@ function EmptyPlan({ model }: { model: DashboardModel }) {
 /**
  * spec §2 dashboard "today's intake plan (morning, noon, evening, night)": the period of now
  * first and marked (aria-current="time"), then the rest of the day; each medication with its
- * units for the period, picture, intake scheme and comment.
+ * units for the period, picture, intake scheme and comment, and (issue 24) its check-off:
+ * taken or skipped, unmarked again, "all taken" for a period; the way to the history.
  */
-export function IntakePlanSection({ model }: { model: DashboardModel }) {
+export interface PlanMarks {
+  customerId: CustomerId | null;
+  /** the day the plan's doses are of (doseSlotAt(now).day: the night after midnight is the day before's) */
+  day: CalendarDate;
+  /** the mirror's marks of that day */
+  marks: readonly DoseMark[];
+}
+
+export function IntakePlanSection({ model, marks }: { model: DashboardModel; marks: PlanMarks }) {
+  const marking = useDoseMarking(marks.customerId, marks.marks);
+  const checking = useMemo<Checking | null>(() => (marks.customerId ? { marking, marksDay: marks.day } : null), [marking, marks.customerId, marks.day]);
   return (
     <section id={INTAKE_PLAN_ID} className="dash-plan" aria-labelledby="dash-plan-title" tabIndex={-1}>
       <h2 id="dash-plan-title">
@@ -116,9 +176,19 @@ export function IntakePlanSection({ model }: { model: DashboardModel }) {
           ) : null}
           <ol className="dash-periods">
             {model.plan.map((period) => (
-              <Period key={period.period} period={period} />
+              <Period key={period.period} period={period} checking={checking} />
             ))}
           </ol>
+          <p className="dash-plan__history">
+            <Link href={paths.dosesHistory.href()} className="dash-more">
+              <Msg id="doses.history.link" />
+            </Link>
+          </p>
+          <p>
+            <Link href={paths.planEmediplan.href()} className="button button--secondary">
+              <Msg id="emediplan.open" />
+            </Link>
+          </p>
         </>
       )}
     </section>

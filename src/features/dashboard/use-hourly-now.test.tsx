@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The issue: the period and the greeting follow the clock while the app stays open (no reload at noon).
+// The period and the greeting follow the clock while the app stays open (no reload at noon).
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { intakePeriodAt } from '../../domain/intake-plan';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
-import { deliveryOf, useSave } from '../../data/hooks/use-save';
+import { saveDelivery, useSave } from '../../data/hooks/use-save';
 import { saveAddress } from '../../data/outbox/commands';
 import type { OrderAddress } from '../../domain/entities';
 import { latestById } from '../../domain/latest-by-id';
@@ -45,7 +45,7 @@ function AddressStep() {
     await flow.change((d) => setDraftAddress(d, same(address, profileAddress) ? null : address));
     if (alsoProfile && latest && !same(address, profileAddress)) {
       const changed = Object.fromEntries(Object.entries(address).filter(([k, v]) => (latest[k as keyof OrderAddress] ?? null) !== v));
-      notifySaved(deliveryOf(await saveProfile(changed)), 'profile.basedata.saved');
+      notifySaved(saveDelivery(await saveProfile(changed)), 'profile.basedata.saved');
     }
     back();
   };

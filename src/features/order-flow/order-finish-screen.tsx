@@ -5,7 +5,7 @@ import { orderFinishSchema } from '../../domain/schemas/order-finish';
 import { Msg } from '../../i18n/msg';
 import { TextAreaField } from '../../ui/form/text-area-field';
 import { useValidatedForm } from '../../ui/form/use-validated-form';
-import { reasonText } from '../../ui/reason-text';
+import { reasonText } from '../../domain/reason-text';
 import { AddressLines, InsuranceFacts, ProductLines, QuestionnaireFacts, SettingsFacts, SummarySection } from './finish-sections';
 import type { AddressSummary, InsuranceSummary, QuestionnaireSummary, Setting } from './finish-summary';
 import type { FinishLine } from './select-rows';

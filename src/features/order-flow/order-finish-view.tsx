@@ -10,7 +10,7 @@ import { setDraftComment } from '../../domain/order-draft';
 import { paths } from '../../domain/paths';
 import { Msg } from '../../i18n/msg';
 import { notify } from '../../ui/notifications/notification-store';
-import { reasonText } from '../../ui/reason-text';
+import { reasonText } from '../../domain/reason-text';
 import { Spinner } from '../../ui/spinner';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { addressSummary, insuranceSummary, orderComment, questionnaireSummary, settingsSummary } from './finish-summary';
@@ -22,8 +22,8 @@ import { useOrderFlow, type OrderFlow } from './use-order-flow';
  * Route /order/orderfinish (spec §2, §4 Order flow): the summary of the draft (Dexie) and the
  * finish. Finishing stores the order on this device (outbox, the entry id is the idempotency
  * key: never lost, never sent twice) and resets the draft; online it waits a moment for the
- * server: sent → /orders?success=1&id={id}; offline or no answer yet → /orders?success=1, where
- * the order waits to be sent; refused → here again, the order back in the draft, with what to
+ * server: sent → /orders?success=1&id={id}; offline or no answer yet → /orders?success=1&key={its
+ * idempotency key}, where the order waits to be sent (and the thanks follow it once it is); refused → here again, the order back in the draft, with what to
  * correct. With nothing orderable in the draft it redirects to the selection.
  */
 export default function OrderFinishView() {
@@ -89,7 +89,8 @@ function LoadedFinish({ flow, customer, refusal, setRefusal, setPlacing }: Loade
       setPlacing(false);
       return;
     }
-    navigate(delivery.state === 'sent' ? paths.orders.href({ success: true, id: delivery.orderId }) : paths.orders.href({ success: true }));
+    // not sent yet: the key names the order, so the thanks follow it until it has its number
+    navigate(delivery.state === 'sent' ? paths.orders.href({ success: true, id: delivery.orderId }) : paths.orders.href({ success: true, key: outcome.value.outboxId }));
   };
 
   return (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The order flow's routes wired to the mirror (issue 12 items 3–6; spec §2 order flow, §3 Draft
+// The order flow's routes wired to the mirror (spec §2 order flow, §3 Draft
 // order): amounts go into the draft in Dexie; the steps redirect to the selection while nothing
 // orderable is chosen; the address step changes the order's address, the profile's only when
 // asked; finishing offline queues the order once and leaves for /orders.
@@ -25,9 +25,10 @@ import OrderFinishView from './order-finish-view';
 import OrderSelectView from './order-select-view';
 import OrderStartView from './order-start-view';
 
-vi.mock('../../data/auth/session-store', () => {
+// the signed-in patient as screens read it (useSession)
+vi.mock('../../data/auth/auth-view', () => {
   const state = { status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } };
-  return { sessionStore: { get: () => state, subscribe: () => () => {} } };
+  return { authView: { get: () => state, subscribe: () => () => {} }, followAuth: () => {} };
 });
 
 const future = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
@@ -161,8 +162,8 @@ describe('/order/address', () => {
     await userEvent.click(screen.getByRole('button', { name: de['profile.saveAndBack'] }));
     await waitFor(async () => expect(await db().outbox.count()).toBe(1));
     const [entry] = await db().outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'address.upsert', payload: { id: 7, zip: '8501' } });
-    expect(Object.keys(entry!.payload as object).sort()).toEqual(['id', 'zip']);
+    expect(entry).toMatchObject({ kind: 'row.update', payload: { table: 'webshop_customer_address', id: 7, fields: { zip: '8501' } } });
+    expect(Object.keys((entry!.payload as { fields: object }).fields)).toEqual(['zip']);
   });
 });
 
@@ -179,12 +180,14 @@ describe('/order/orderfinish', () => {
       expect(within(products).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['3 × ATORVASTATIN Filmtabl 20 mg', '1 × IBUPROFEN Filmtabl 400 mg']);
       await userEvent.type(screen.getByRole('textbox', { name: de['order.finish.comment'] }), 'Bitte klingeln');
       await userEvent.click(screen.getByRole('button', { name: de['order.finish.submit'] }));
-      await waitFor(() => expect(location.history?.at(-1)).toBe('/orders?success=1'));
+      await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/orders\?success=1&key=/));
       const entries = await db().outbox.toArray();
       expect(entries).toHaveLength(1);
+      // the key names the order, so the thanks follow it until it is sent
+      expect(location.history?.at(-1)).toBe(`/orders?success=1&key=${entries[0]!.id}`);
       expect(entries[0]).toMatchObject({
-        kind: 'order.create',
-        payload: { body: { p_customer_id: 'u1', p_medications: { '1001': 3, '1002': 1 }, p_street: 'Marktgasse', p_zip: '3011', p_comment: 'Bitte klingeln', p_generic: true, p_substitute: true, p_probon: true } },
+        kind: 'call',
+        payload: { name: 'webshopOrder', body: { p_customer_id: 'u1', p_medications: { '1001': 3, '1002': 1 }, p_street: 'Marktgasse', p_zip: '3011', p_comment: 'Bitte klingeln', p_generic: true, p_substitute: true, p_probon: true } },
       });
       expect((await readDraft(db(), 'u1')).medications).toEqual({});
       expect(await db().orders.count()).toBe(1);

@@ -45,7 +45,6 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
           <p>
             <Msg id="order.select.intro" />
           </p>
-          <GenericTip rows={tip} onAccept={onAcceptGenerics} />
           <h2 id="order-select-list" className="visually-hidden">
             <Msg id="order.select.listTitle" />
           </h2>
@@ -59,6 +58,9 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
               <Msg id="order.select.continue" />
             </button>
           </div>
+          {/* last: the tip waits for the generics look-ups (network), and arriving below
+              everything it moves nothing the patient is reading (no layout shift) */}
+          <GenericTip rows={tip} onAccept={onAcceptGenerics} />
         </>
       )}
     </section>

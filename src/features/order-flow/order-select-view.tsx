@@ -4,7 +4,8 @@ import { useCustomerRecord } from '../../data/hooks/use-customer-record';
 import { useReadDraft } from '../../data/hooks/use-draft-order';
 import { useGenericAlternatives } from '../../data/hooks/use-generic-tip';
 import { useMedications } from '../../data/hooks/use-medications';
-import { deliveryOf, useSave } from '../../data/hooks/use-save';
+import { codesOf } from '../../data/local/mirror-query';
+import { saveDelivery, useSave } from '../../data/hooks/use-save';
 import { acceptGenerics } from '../../data/outbox/commands';
 import type { Pharmacode } from '../../domain/entities';
 import { showGenericTip } from '../../domain/generics';
@@ -34,7 +35,7 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   const [, navigate] = useLocation();
   const language = useIntlLanguage();
   const customer = useCustomerRecord();
-  const codes = useMemo(() => [...new Set(prescriptions.map((p) => Number(p.medication_id)))].sort((a, b) => a - b), [prescriptions]);
+  const codes = useMemo(() => codesOf(prescriptions.map((p) => p.medication_id)), [prescriptions]);
   const medications = useMedications(codes);
   const rows = useMemo(() => (medications ? selectRows(prescriptions, medications, draft, language, now) : []), [prescriptions, medications, draft, language, now]);
   const defaults = customer?.webshop_customer_order_defaults;
@@ -49,7 +50,7 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
     (pharmacode: Pharmacode, update: AmountUpdate, max: number) => void change((d) => setDraftAmount(d, pharmacode, update(draftAmount(d, pharmacode)), max)),
     [change],
   );
-  const onAcceptGenerics = useCallback(async () => notifySaved(deliveryOf(await save()), 'order.genericTip.accepted'), [save]);
+  const onAcceptGenerics = useCallback(async () => notifySaved(saveDelivery(await save()), 'order.genericTip.accepted'), [save]);
 
   // spec §5 "at least one product must be chosen, else a danger notice": checked on the draft as
   // stored after every change asked for (a "+" pressed just before counts), as it can be ordered

@@ -5,7 +5,7 @@ import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { MedicationInfo } from '../../ui/medication-info/medication-info';
 import type { SelectRow } from './select-rows';
 
-/** The patient information of a medication on /order/select (issue 14: also from the order selection); offline from the mirror. */
+/** The patient information of a medication on /order/select, opened from the order selection too; offline from the mirror. */
 export function SelectInformation({ row }: { row: SelectRow }) {
   const [open, setOpen] = useState(false);
   const state = usePrescribedPatientInformation(row.prdno, useIntlLanguage(), open);

@@ -1,4 +1,4 @@
-import { forwardRef, useId } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { OrderProducts, TrackingLink } from './order-products';
@@ -9,22 +9,28 @@ interface Props {
   row: OrderRow;
   expanded: boolean;
   onToggle: () => void;
+  /** asks to cancel the order (offered only while it may be: `row.cancellable`) */
+  onCancel: () => void;
 }
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /**
  * One order of /orders (spec §2): number, date, product count, status in its colour with the
  * progress, and — expanded — its products, its partial deliveries (each package with its own
  * status and tracking), its tracking link and comment. An order placed on this device and not
- * sent yet is marked as waiting. The heading takes the focus when the page opens on this order.
+ * sent yet is marked as waiting. An open order (not started by the pharmacy) can be cancelled.
+ * The heading takes the focus when the page opens on this order.
  */
-export const OrderItem = forwardRef<HTMLHeadingElement, Props>(function OrderItem({ row, expanded, onToggle }, headingRef) {
+export const OrderItem = forwardRef<HTMLHeadingElement, Props>(function OrderItem({ row, expanded, onToggle, onCancel }, headingRef) {
   const formatDate = useCalendarDate();
   const detailsId = useId();
   const title = row.number === null ? <Msg id="orders.item.titlePending" /> : <Msg id="orders.item.title" values={{ id: String(row.number) }} />;
   return (
     <li className={`order-item${row.pending ? ' order-item--pending' : ''}`} data-order-id={row.number ?? undefined}>
       <div className="order-item__head">
-        <h3 className="order-item__title" ref={headingRef} tabIndex={-1}>
+        {/* elementtiming: the browser notes when the list is first painted (npm run bench:browser reads it) */}
+        <h3 className="order-item__title" ref={headingRef} tabIndex={-1} {...{ elementtiming: 'order' }}>
           {title}
         </h3>
         {row.pending ? (
@@ -59,12 +65,19 @@ export const OrderItem = forwardRef<HTMLHeadingElement, Props>(function OrderIte
             </dd>
           </div>
         </dl>
-        <button type="button" className="button button--secondary order-item__toggle" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
-          <Msg
-            id={row.number === null ? 'orders.item.detailsPending' : 'orders.item.details'}
-            values={{ id: String(row.number ?? ''), hidden: (chunks) => <span className="visually-hidden">{chunks}</span> }}
-          />
-        </button>
+        <div className="order-item__actions">
+          <button type="button" className="button button--secondary order-item__toggle" aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
+            <Msg
+              id={row.number === null ? 'orders.item.detailsPending' : 'orders.item.details'}
+              values={{ id: String(row.number ?? ''), hidden }}
+            />
+          </button>
+          {row.cancellable ? (
+            <button type="button" className="button order-item__cancel" aria-haspopup="dialog" onClick={onCancel}>
+              <Msg id="orders.cancel.button" values={{ id: String(row.id), hidden }} />
+            </button>
+          ) : null}
+        </div>
       </div>
       <div id={detailsId} className="order-item__details" hidden={!expanded}>
         <OrderProducts products={row.products} />

@@ -2,14 +2,19 @@
 // domain's rules applied to the mirrored orders and the medication details.
 import type { Language, Medication, Order, Pharmacode, RecordId } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
+import { cancelState } from '../../domain/order-cancel';
 import { orderItemCount, ordersForToggle, partialDeliveries, splitOrders, type OrderToggle } from '../../domain/order-list';
 import { orderStatus, orderStatusInfo, type OrderStatusColour, type OrderStatusLabel } from '../../domain/order-status';
 import { trackingUrl } from '../../domain/tracking';
 
 export type MedicationNames = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf'>>;
 
-/** An order as the list gets it: `pending` while it waits on this device to be sent. */
-export type ListedOrder = Order & { pending?: boolean };
+/**
+ * An order as the list gets it: `pending` while it waits on this device to be sent; placed from
+ * this device, the outbox entry that placed it (`outbox_id`) or, as the server has it, its
+ * `idempotency_key` (the same id).
+ */
+export type ListedOrder = Order & { pending?: boolean; outbox_id?: string; idempotency_key?: string | null };
 
 export interface OrderProduct {
   pharmacode: Pharmacode;
@@ -67,6 +72,8 @@ export interface OrderRow {
   number: RecordId | null;
   createdAt: string;
   pending: boolean;
+  /** the patient may cancel it: sent, and not started by the pharmacy (domain/order-cancel.ts) */
+  cancellable: boolean;
   /** product lines of the order and its packages (spec §3) */
   productCount: number;
   status: OrderStatusView;
@@ -102,6 +109,7 @@ export function orderRow(order: ListedOrder, medications: MedicationNames, langu
     number: pending ? null : order.id,
     createdAt: order.created_at,
     pending,
+    cancellable: !pending && cancelState(order) === 'open',
     productCount: orderItemCount(order),
     status: statusView(orderStatus(order)),
     products: productsOf(order, medications, language),

@@ -39,9 +39,10 @@ function renderScreen(props: Partial<OrdersScreenProps> = {}, { path = '/orders'
       </Router>
     </IntlProvider>
   );
-  const handlers = { onEditRefused: vi.fn(async () => {}), onDiscardRefused: vi.fn(async () => {}), onReload: vi.fn() };
-  render(<OrdersScreen orders={ORDERS} medications={NAMES} refused={[]} loadFailed={false} {...handlers} {...props} />, { wrapper });
-  return { location, handlers };
+  const handlers = { onEditRefused: vi.fn(async () => {}), onDiscardRefused: vi.fn(async () => {}), onReload: vi.fn(), onCancel: vi.fn(async (_id: number): Promise<string | null> => null) };
+  const screenOf = (p: Partial<OrdersScreenProps>) => <OrdersScreen orders={ORDERS} medications={NAMES} refused={[]} loadFailed={false} {...handlers} {...p} />;
+  const { rerender } = render(screenOf(props), { wrapper });
+  return { location, handlers, rerender: (next: Partial<OrdersScreenProps>) => rerender(screenOf(next)) };
 }
 
 const toggle = () => screen.getByRole('navigation', { name: de['orders.toggle.label'] });
@@ -141,12 +142,38 @@ describe('OrdersScreen notices', () => {
     expect(status.textContent).toContain('Ihre Bestellnummer ist 240009.');
     // the notice has the focus; the order is open
     expect(document.activeElement).toBe(status.firstElementChild);
-    expect(within(item('Bestellung 240009')).getByRole('button').getAttribute('aria-expanded')).toBe('true');
+    expect(within(item('Bestellung 240009')).getByRole('button', { name: 'Details zu Bestellung 240009' }).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('?success=1 without id: the order waits on this device', () => {
     renderScreen({}, { path: '/orders?success=1' });
     expect(screen.getByRole('status').textContent).toContain(de['orders.success.waiting']);
+  });
+
+  // issue 22 item 2: finished offline, the thanks follow the order named by its key
+  it.each(['de', 'fr'] as const)('%s: ?success=1&key= says it waits while it waits, then thanks with its number once the server has it — in place, keeping the focus', (lang) => {
+    const t = lang === 'fr' ? fr : de;
+    const key = '0b6f3c1e-7d2a-4c9e-9f1a-2d3e4f5a6b7c';
+    const others = ORDERS.slice(1);
+    const waiting = order(2 ** 50 + 7, 0, [[1001, 1]], { pending: true, outbox_id: key, created_at: '2026-03-06T09:00:00Z' });
+    const { rerender } = renderScreen({ orders: [waiting, ...others] }, { path: `/orders?success=1&key=${key}`, lang });
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain(t['orders.success.waiting']);
+    expect(document.activeElement).toBe(notice.firstElementChild);
+
+    // sent: the pull wrote the server's order, which carries the key
+    rerender({ orders: [order(240020, 0, [[1001, 1]], { idempotency_key: key, created_at: '2026-03-06T09:00:00Z' }), ...others] });
+    expect(screen.getByRole('status').textContent).toContain(t['orders.success.text'].replace('{id}', '240020'));
+    expect(screen.getByRole('status').textContent).not.toContain(t['orders.success.waiting']);
+    expect(document.activeElement).toBe(screen.getByRole('status').firstElementChild);
+    const sent = screen.getByRole('heading', { level: 3, name: t['orders.item.title'].replace('{id}', '240020') }).closest('li') as HTMLElement;
+    expect(within(sent).queryByText(t['orders.item.pending'])).toBeNull();
+    expect(within(sent).getByText(t['order.status.open'])).toBeTruthy();
+  });
+
+  it('?success=1&key= of an order that is gone (refused): no thanks', () => {
+    renderScreen({}, { path: '/orders?success=1&key=0b6f3c1e-7d2a-4c9e-9f1a-2d3e4f5a6b7c' });
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('a failed load shows the spec\'s message with a reload', async () => {
@@ -167,5 +194,55 @@ describe('OrdersScreen notices', () => {
     expect(handlers.onEditRefused).toHaveBeenCalledWith('k1');
     await userEvent.click(within(section).getByRole('button', { name: de['orders.refused.discard'] }));
     expect(handlers.onDiscardRefused).toHaveBeenCalledWith('k1');
+  });
+});
+
+// issue 22 item 7: an order the pharmacy has not started can be cancelled, after a confirmation
+describe('OrdersScreen cancel', () => {
+  const cancelButton = (name: string) => screen.queryByRole('button', { name });
+
+  it('offered on open orders only: not on one waiting on this device, in progress or closed', () => {
+    renderScreen();
+    expect(cancelButton('Bestellung stornieren (Nr. 240009)')).toBeTruthy();
+    expect(within(item('Neue Bestellung')).queryByRole('button', { name: /stornieren/ })).toBeNull();
+    expect(within(item('Bestellung 240005')).queryByRole('button', { name: /stornieren/ })).toBeNull();
+  });
+
+  it('asks first; "keep" (the focused choice) closes and gives the focus back; confirmed, it cancels and shows the order where it went', async () => {
+    const { handlers, location } = renderScreen({}, { path: '/orders?active=true' });
+    const button = cancelButton('Bestellung stornieren (Nr. 240009)')!;
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = screen.getByRole('alertdialog', { name: 'Bestellung 240009 stornieren?' });
+    expect(dialog.getAttribute('aria-describedby')).toBe('orders-cancel-text');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: de['orders.cancel.keep'] }));
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(handlers.onCancel).not.toHaveBeenCalled();
+
+    await userEvent.click(button);
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: de['orders.cancel.confirm'] }));
+    expect(handlers.onCancel).toHaveBeenCalledWith(240009);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(location.history?.at(-1)).toBe('/orders?id=240009');
+  });
+
+  it('a refusal on this device shows in the dialog as an alert; nothing else happens', async () => {
+    const { handlers, location } = renderScreen({ onCancel: vi.fn(async () => 'sync.reason.orderStarted') });
+    await userEvent.click(cancelButton('Bestellung stornieren (Nr. 240009)')!);
+    const dialog = screen.getByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: de['orders.cancel.confirm'] }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(de['sync.reason.orderStarted']);
+    expect(location.history?.at(-1)).toBe('/orders');
+    expect(handlers.onEditRefused).not.toHaveBeenCalled();
+  });
+
+  it('in French', async () => {
+    renderScreen({}, { lang: 'fr' });
+    await userEvent.click(cancelButton('Annuler la commande n° 240009')!);
+    const dialog = screen.getByRole('alertdialog', { name: 'Annuler la commande 240009 ?' });
+    expect(within(dialog).getByRole('button', { name: fr['orders.cancel.keep'] })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: fr['orders.cancel.confirm'] })).toBeTruthy();
   });
 });

@@ -1,23 +1,25 @@
 // @vitest-environment happy-dom
 // The route /orders wired to the mirror (ARCHITECTURE.md "Read": screens read only the local
 // mirror, so they render the same offline): orders with names, one waiting to be sent, a
-// refused one put back into the order flow (issue 12 item 6), a failed load (spec §8).
+// refused one put back into the order flow, a failed load (spec §8).
 import 'fake-indexeddb/auto';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import { readDraft } from '../../data/draft/draft-order';
-import { localDb, META } from '../../data/local/local-db';
+import { localDb } from '../../data/local/local-db';
+import { META } from '../../data/local/mirror-schema';
 import { claimMirror } from '../../data/local/mirror-owner';
 import type { Medication, Order } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import OrdersView from './orders-view';
 
 // the signed-in patient (the view's commands are bound to them)
-vi.mock('../../data/auth/session-store', () => {
+// the signed-in patient as screens read it (useSession)
+vi.mock('../../data/auth/auth-view', () => {
   const state = { status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } };
-  return { sessionStore: { get: () => state, subscribe: () => () => {} } };
+  return { authView: { get: () => state, subscribe: () => () => {} }, followAuth: () => {} };
 });
 
 const ORDER: Order = { id: 240001, created_at: '2026-02-20T10:00:00Z', customer_id: 'u1', parent: null, status: 0, webshop_order_item: [{ id: 1, pharmacode: 1001, amount: 2 }], delivery_nr: null, delivery_method: null, comment: null };
@@ -31,12 +33,12 @@ beforeEach(async () => {
   await db.orders.put(ORDER);
   await db.orders.put({ ...ORDER, id: 2 ** 50 + 1, pending: true, outbox_id: 'k-pending', webshop_order_item: [{ id: 1, pharmacode: 1002, amount: 1 }] } as Order);
   await db.outbox.bulkAdd([
-    { id: 'k-pending', customer_id: 'u1', kind: 'order.create', payload: { id: 2 ** 50 + 1, body: {} }, status: 'pending', attempts: 1, nextAttemptAt: 0, createdAt: 1 },
+    { id: 'k-pending', customer_id: 'u1', kind: 'call', payload: { name: 'webshopOrder', id: 2 ** 50 + 1, body: {} }, status: 'pending', attempts: 1, nextAttemptAt: 0, createdAt: 1 },
     {
       id: 'k-refused',
       customer_id: 'u1',
-      kind: 'order.create',
-      payload: { id: 2 ** 50 + 2, body: { p_customer_id: 'u1', p_medications: { '1001': 3 }, p_street: 'Rosenweg', p_street_nr: '3', p_address2: null, p_zip: '8400', p_city: 'Winterthur', p_comment: null } },
+      kind: 'call',
+      payload: { name: 'webshopOrder', id: 2 ** 50 + 2, body: { p_customer_id: 'u1', p_medications: { '1001': 3 }, p_street: 'Rosenweg', p_street_nr: '3', p_address2: null, p_zip: '8400', p_city: 'Winterthur', p_comment: null } },
       status: 'rejected',
       attempts: 1,
       nextAttemptAt: 0,

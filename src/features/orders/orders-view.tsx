@@ -1,16 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { useCancelOrder } from '../../data/hooks/use-cancel-order';
 import { useMedications } from '../../data/hooks/use-medications';
 import { useOnline } from '../../data/hooks/use-online';
-import { useOrders, type OrderView } from '../../data/hooks/use-orders';
+import { useOrders } from '../../data/hooks/use-orders';
+import type { OrderView } from '../../data/local/mirror-reads';
 import { useAreaLoad } from '../../data/hooks/use-pull-state';
-import { useRefusedOrders, useReopenRefusedOrder, type RefusedOrder } from '../../data/hooks/use-refused-orders';
-import { discardEntry } from '../../data/outbox/entry-commands';
+import { useDiscardEntry, useRefusedOrders, useReopenRefusedOrder } from '../../data/hooks/use-refused-orders';
+import type { RefusedOrder } from '../../data/local/mirror-query';
 import { isDraftEmpty } from '../../domain/order-draft';
 import { paths } from '../../domain/paths';
 import { notify } from '../../ui/notifications/notification-store';
+import { reasonText } from '../../domain/reason-text';
 import { Spinner } from '../../ui/spinner';
-import { orderedPharmacodes } from './order-rows';
+import { ordersScreenCodes } from './orders-reads';
 import { OrdersScreen } from './orders-screen';
 
 /** Route /orders (spec §2): reads the local mirror only, so it works offline alike. */
@@ -25,11 +28,9 @@ function LoadedOrders({ orders, refused }: { orders: OrderView[]; refused: Refus
   const load = useAreaLoad('orders');
   const online = useOnline();
   const reopen = useReopenRefusedOrder();
+  const discard = useDiscardEntry();
   const [, navigate] = useLocation();
-  const codes = useMemo(() => {
-    const fromRefused = refused.flatMap((r) => Object.keys(r.medications).map(Number));
-    return [...new Set([...orderedPharmacodes(orders), ...fromRefused])].sort((a, b) => a - b);
-  }, [orders, refused]);
+  const codes = useMemo(() => ordersScreenCodes(orders, refused), [orders, refused]);
   const medications = useMedications(codes);
 
   const onEditRefused = useCallback(
@@ -41,10 +42,30 @@ function LoadedOrders({ orders, refused }: { orders: OrderView[]; refused: Refus
     },
     [reopen, navigate],
   );
-  const onDiscardRefused = useCallback(async (outboxId: string) => {
-    await discardEntry(outboxId);
-    notify('info', 'orders.refused.discarded');
-  }, []);
+  const onDiscardRefused = useCallback(
+    async (outboxId: string) => {
+      await discard(outboxId);
+      notify('info', 'orders.refused.discarded');
+    },
+    [discard],
+  );
+
+  const cancel = useCancelOrder();
+  const onCancel = useCallback(
+    async (orderId: number): Promise<string | null> => {
+      const queued = await cancel(orderId);
+      if (!queued.ok) return reasonText(queued.error);
+      // honest feedback once it is known how far the cancel got (the list shows it canceled already)
+      void queued.value.delivery.then((delivery) => {
+        if (delivery.state === 'sent') notify('success', 'orders.cancel.done', { id: String(orderId) });
+        // the pharmacy started it meanwhile: the orders are reloaded, the shell lists the refusal
+        else if (delivery.state === 'refused') notify('danger', reasonText(delivery.code));
+        else notify('info', 'orders.cancel.waiting');
+      });
+      return null;
+    },
+    [cancel],
+  );
 
   if (load === undefined || medications === undefined) return <Spinner />;
   return (
@@ -57,6 +78,7 @@ function LoadedOrders({ orders, refused }: { orders: OrderView[]; refused: Refus
       onEditRefused={onEditRefused}
       onDiscardRefused={onDiscardRefused}
       onReload={() => globalThis.location.reload()}
+      onCancel={onCancel}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { RefusedOrder } from '../../data/hooks/use-refused-orders';
+import type { RefusedOrder } from '../../data/local/mirror-query';
 import { Msg } from '../../i18n/msg';
-import { reasonText } from '../../ui/reason-text';
+import { reasonText } from '../../domain/reason-text';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { OrderProducts } from './order-products';
 import type { MedicationNames } from './order-rows';
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Orders the pharmacy's server refused (issue 12 item 6): each with what to correct
+ * Orders the pharmacy's server refused: each with what to correct
  * (src/ui/reason-text.ts), to be edited in the order flow — the order comes back as the
  * draft — or discarded. Nothing of a refused order is on the server.
  */

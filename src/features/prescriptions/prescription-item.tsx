@@ -9,7 +9,8 @@ import { useCalendarDate } from '../../ui/use-calendar-date';
 
 /**
  * One prescription (spec §2 /prescriptions): medication, dosage, optional comment, expiry
- * date, single-use and used markers, last ordered date or 'never ordered'; `info`: the
+ * date, single-use and used markers, last ordered date or 'never ordered', how long the supply
+ * lasts when it is forecast (issue 25); `info`: the
  * patient information button of the medication (spec §7 compendium).
  */
 export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: ReactNode }) {
@@ -20,7 +21,10 @@ export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: R
       <div className="rx-item__head">
         {/* decorative: the name beside it says what it shows */}
         <ProductPicture className="rx-item__picture" src={productPictureUrl(row.pharmacode, row.pictures, 150)} />
-        <h3 className="rx-item__name">{name}</h3>
+        {/* elementtiming: the browser notes when the list is first painted (npm run bench:browser reads it) */}
+        <h3 className="rx-item__name" {...{ elementtiming: 'prescription' }}>
+          {name}
+        </h3>
       </div>
       {row.singleUse || row.used ? (
         <ul className="rx-item__markers">
@@ -57,6 +61,26 @@ export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: R
           </dt>
           <dd>{row.lastOrderedAt ? formatDate(row.lastOrderedAt) : <Msg id="prescriptions.neverOrdered" />}</dd>
         </div>
+        {row.supply ? (
+          <div>
+            <dt>
+              <Msg id="prescriptions.supply" />
+            </dt>
+            <dd>
+              {row.supply.kind === 'until' ? (
+                <Msg id="prescriptions.supply.until" values={{ date: formatDate(row.supply.day) }} />
+              ) : (
+                <Msg id="prescriptions.supply.out" values={{ date: formatDate(row.supply.since) }} />
+              )}
+              {row.supply.onTheWay ? (
+                <>
+                  {' · '}
+                  <Msg id="prescriptions.supply.onTheWay" />
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {row.comment || info ? (
         <div className="rx-item__actions">

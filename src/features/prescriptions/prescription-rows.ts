@@ -3,7 +3,14 @@
 import { parseDosage, type Dosage } from '../../domain/dosage';
 import type { Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
+import type { DoseMark } from '../../domain/doses/dose-mark';
 import { daysUntilExpiry, lastOrderedAt, prescriptionsForToggle } from '../../domain/prescription-state';
+import { patientSupply } from '../../domain/supply/patient-supply';
+import type { ForecastPrescription } from '../../domain/supply/supply-forecast';
+import { dateInTimeZone, type CalendarDate } from '../../domain/zoned-time';
+
+/** How long a prescription's product lasts (issue 25): covered through a day, or out since one; an order on its way or not. */
+export type SupplyLine = { kind: 'until'; day: CalendarDate; onTheWay: boolean } | { kind: 'out'; since: CalendarDate; onTheWay: boolean };
 
 export interface PrescriptionRow {
   id: RecordId;
@@ -21,9 +28,36 @@ export interface PrescriptionRow {
   used: boolean;
   /** created_at of the latest order holding the medication; null: never ordered */
   lastOrderedAt: string | null;
+  /** the supply forecast's answer, when there is one (never ordered, as needed, unknown pack: null) */
+  supply: SupplyLine | null;
 }
 
-export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'> & Partial<Pick<Medication, 'prdno'>>>;
+export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'> & Partial<Pick<Medication, 'prdno' | 'qty'>>>;
+
+/**
+ * The supply line of each active prescription that has a forecast (src/domain/supply: the newest
+ * prescription of a product carries its forecast), by prescription id.
+ */
+export function supplyLines(
+  prescriptions: readonly Prescription[],
+  orders: readonly Order[],
+  marks: readonly DoseMark[],
+  medications: MedicationLookup,
+  now: Date,
+): ReadonlyMap<RecordId, SupplyLine> {
+  const packs = new Map<Pharmacode, { qty: number | null }>();
+  for (const [code, m] of medications) packs.set(code, { qty: m.qty ?? null });
+  // created_at comes with every mirrored prescription (the pull selects every column): a prescription's start
+  const { forecasts } = patientSupply({ prescriptions: prescriptions as readonly ForecastPrescription[], orders, marks, medications: packs, now });
+  const today = dateInTimeZone(now);
+  const lines = new Map<RecordId, SupplyLine>();
+  for (const f of forecasts) {
+    if (f.kind !== 'forecast') continue;
+    const onTheWay = f.onTheWay > 0;
+    lines.set(f.prescriptionId, f.lastCoveredDay >= today ? { kind: 'until', day: f.lastCoveredDay, onTheWay } : { kind: 'out', since: f.runsOutOn, onTheWay });
+  }
+  return lines;
+}
 
 /**
  * The rows of one side of the Active/Expired toggle. Order (chosen): active ones expiring
@@ -36,6 +70,7 @@ export function prescriptionRows(
   active: boolean,
   language: Language,
   now: Date,
+  supply: ReadonlyMap<RecordId, SupplyLine> = new Map(),
 ): PrescriptionRow[] {
   const days = (p: Prescription) => daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY;
   const direction = active ? 1 : -1;
@@ -61,6 +96,7 @@ export function prescriptionRows(
         singleUse: p.single_use,
         used: p.used,
         lastOrderedAt: lastOrderedAt(p.medication_id, orders),
+        supply: supply.get(p.id) ?? null,
       };
     });
 }

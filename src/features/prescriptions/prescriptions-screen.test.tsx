@@ -242,3 +242,53 @@ describe('PrescriptionsScreen patient information', () => {
     expect(seen).toContainEqual([1002, null]);
   });
 });
+
+// issue 25 item 4: each active item says how long its supply lasts, when a forecast exists
+describe('PrescriptionsScreen supply', () => {
+  const supplyOf = (name: string) => {
+    const item = items().find((li) => within(li).getByRole('heading').textContent === name);
+    if (!item) throw new Error(`no item ${name}`);
+    const term = within(item).queryByText(de['prescriptions.supply']);
+    return term?.nextElementSibling?.textContent ?? null;
+  };
+
+  it('the last day covered; nothing for a product never ordered or without details', () => {
+    // 1001, 0.5-0-1-0 from packs of 30: the one of 22 Feb has 6 left on 10 March, this morning's half and
+    // this evening's one come off: 4.5 more, three whole days
+    renderScreen({ marks: [] });
+    expect(supplyOf('ATORVASTATIN Filmtabl 20 mg')).toBe('Reicht bis 13.03.2026');
+    expect(supplyOf('AMLOVASC Tabl 5 mg')).toBeNull();
+    expect(supplyOf('Medikament 9999999')).toBeNull();
+  });
+
+  it('skipped doses make it last longer; an open order is on its way', () => {
+    const skipped = ['2026-03-08', '2026-03-09'].map((day) => ({
+      customer_id: 'u1',
+      prescription_id: 1,
+      pharmacode: 1001,
+      day,
+      period: 'evening' as const,
+      status: 'skipped' as const,
+      reason: 'forgot' as const,
+      marked_at: `${day}T20:00:00Z`,
+      device_id: 'phone',
+    }));
+    const open = { ...order(10, '2026-03-09T09:00:00Z', [1001]), status: 1 };
+    renderScreen({ marks: skipped, orders: [...ORDERS, open] });
+    expect(supplyOf('ATORVASTATIN Filmtabl 20 mg')).toBe('Reicht bis 14.03.2026 · Bestellung unterwegs');
+  });
+
+  it('ran out already, in French', () => {
+    renderScreen({ marks: [], orders: [order(7, '2026-01-05T09:00:00Z', [1001])] }, { lang: 'fr' });
+    const item = within(screen.getByRole('list', { name: fr['prescriptions.heading.active'] }))
+      .getAllByRole('heading')
+      .find((h) => h.textContent === 'ATORVASTATINE cpr pell 20 mg')
+      ?.closest('li');
+    expect(within(item!).getByText(fr['prescriptions.supply']).nextElementSibling?.textContent).toBe('Épuisé depuis le 25.01.2026');
+  });
+
+  it('without the marks (not read yet) no item says anything of its supply', () => {
+    renderScreen();
+    expect(screen.queryByText(de['prescriptions.supply'])).toBeNull();
+  });
+});

@@ -1,11 +1,14 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { Order, Prescription } from '../../domain/entities';
+import { paths } from '../../domain/paths';
 import { prescriptionCounts } from '../../domain/prescription-state';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
+import { useProgressiveList } from '../../ui/use-progressive-list';
 import { PrescriptionItem } from './prescription-item';
-import { prescriptionRows, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
+import { prescriptionRows, supplyLines, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
 import { PrescriptionToggle } from './prescription-toggle';
 import { SendPrescriptionLink } from './send-prescription-link';
 import './prescriptions.css';
@@ -18,6 +21,8 @@ export interface PrescriptionsScreenProps {
   /** setup flag: a send method has been chosen (spec §4) */
   hasSentPrescription: boolean;
   now: Date;
+  /** every dose mark of the mirror: with them each active item says how long its supply lasts (tests may leave them out) */
+  marks?: readonly DoseMark[];
   /** the patient information button of a prescription's medication (the view passes it; tests may leave it out) */
   infoFor?: (row: PrescriptionRow) => ReactNode;
 }
@@ -26,15 +31,17 @@ export interface PrescriptionsScreenProps {
 export const activeFromQuery = (search: string): boolean => new URLSearchParams(search).get('active') !== 'false';
 
 /** /prescriptions (spec §2) with its data given: the toggle follows the address. */
-export function PrescriptionsScreen({ prescriptions, orders, medications, hasSentPrescription, now, infoFor }: PrescriptionsScreenProps) {
+export function PrescriptionsScreen({ prescriptions, orders, medications, hasSentPrescription, now, marks, infoFor }: PrescriptionsScreenProps) {
   const active = activeFromQuery(useSearch());
   const language = useIntlLanguage();
   const headingId = useId();
   const counts = prescriptionCounts(prescriptions, now);
+  const supply = useMemo(() => (marks ? supplyLines(prescriptions, orders, marks, medications, now) : undefined), [prescriptions, orders, marks, medications, now]);
   const rows = useMemo(
-    () => prescriptionRows(prescriptions, orders, medications, active, language, now),
-    [prescriptions, orders, medications, active, language, now],
+    () => prescriptionRows(prescriptions, orders, medications, active, language, now, supply),
+    [prescriptions, orders, medications, active, language, now, supply],
   );
+  const listed = useProgressiveList(rows, { key: String(active) });
 
   return (
     <section className="page rx-page" aria-labelledby="rx-title">
@@ -42,13 +49,24 @@ export function PrescriptionsScreen({ prescriptions, orders, medications, hasSen
         <Msg id="title.prescriptions" />
       </h1>
       <SendPrescriptionLink hasSentPrescription={hasSentPrescription} hasMedication={prescriptions.length > 0} />
+      {counts.active > 0 ? (
+        // the plan of the active prescriptions as the eMediplan (code, print, calendar)
+        <div className="rx-send">
+          <p>
+            <Msg id="emediplan.openHint" />
+          </p>
+          <Link href={paths.planEmediplan.href()} className="button button--secondary">
+            <Msg id="emediplan.open" />
+          </Link>
+        </div>
+      ) : null}
       <PrescriptionToggle active={active} counts={counts} />
       <h2 id={headingId} className="visually-hidden">
         <Msg id={active ? 'prescriptions.heading.active' : 'prescriptions.heading.expired'} />
       </h2>
       {rows.length > 0 ? (
         <ul className="rx-list" aria-labelledby={headingId}>
-          {rows.map((row) => (
+          {listed.map((row) => (
             <PrescriptionItem key={row.id} row={row} info={infoFor?.(row)} />
           ))}
         </ul>
@@ -60,3 +78,4 @@ export function PrescriptionsScreen({ prescriptions, orders, medications, hasSen
     </section>
   );
 }
+

@@ -73,12 +73,12 @@ describe('PrescriptionsView patient information', () => {
     );
     const list = await screen.findByRole('list', { name: de['prescriptions.heading.active'] });
     const item = within(list).getByRole('heading', { name: 'ATORVASTATIN Filmtabl 20 mg' }).closest('li') as HTMLElement;
-    await userEvent.click(within(item).getByRole('button', { name: 'Patienteninformation zu ATORVASTATIN Filmtabl 20 mg' }));
+    await userEvent.click(within(item).getByRole('button', { name: `${de['medicationInfo.title']} zu ATORVASTATIN Filmtabl 20 mg` }));
     const dialog = document.querySelector('dialog[open]') as HTMLElement;
     expect(await within(dialog).findByRole('heading', { level: 3, name: 'Was ist Atorvastatin?' })).toBeTruthy();
     expect(within(dialog).getByText('Es senkt das Cholesterin.')).toBeTruthy();
     // a prescription whose details are not mirrored has no name and no button
     const unknown = within(list).getByRole('heading', { name: 'Medikament 1002' }).closest('li') as HTMLElement;
-    expect(within(unknown).queryByRole('button', { name: /Patienteninformation/ })).toBeNull();
+    expect(within(unknown).queryByRole('button', { name: new RegExp(de['medicationInfo.title']) })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useDoseMarks } from '../../data/hooks/use-dose-marks';
 import { useMedications } from '../../data/hooks/use-medications';
 import { useOrders } from '../../data/hooks/use-orders';
 import { usePrescriptions } from '../../data/hooks/use-prescriptions';
@@ -7,6 +8,7 @@ import type { Prescription } from '../../domain/entities';
 import { Spinner } from '../../ui/spinner';
 import { PrescriptionInformation } from './prescription-information';
 import { PrescriptionsScreen } from './prescriptions-screen';
+import { prescribedCodes } from './prescriptions-reads';
 
 /** Route /prescriptions (spec §2): reads the local mirror only, so it works offline alike. */
 export default function PrescriptionsView() {
@@ -20,9 +22,10 @@ function LoadedPrescriptions({ prescriptions }: { prescriptions: Prescription[] 
   const [now] = useState(() => new Date());
   const orders = useOrders();
   const flags = useSetupFlags();
-  const pharmacodes = useMemo(() => [...new Set(prescriptions.map((p) => p.medication_id))].sort((a, b) => a - b), [prescriptions]);
+  const pharmacodes = useMemo(() => prescribedCodes(prescriptions), [prescriptions]);
   const medications = useMedications(pharmacodes);
-  if (orders === undefined || flags === undefined || medications === undefined) return <Spinner />;
+  const marks = useDoseMarks();
+  if (orders === undefined || flags === undefined || medications === undefined || marks === undefined) return <Spinner />;
   return (
     <PrescriptionsScreen
       prescriptions={prescriptions}
@@ -30,6 +33,7 @@ function LoadedPrescriptions({ prescriptions }: { prescriptions: Prescription[] 
       medications={medications}
       hasSentPrescription={flags.hasSentPrescription}
       now={now}
+      marks={marks}
       infoFor={(row) => <PrescriptionInformation row={row} />}
     />
   );

@@ -13,9 +13,10 @@ import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
 import BaseDataView from './basedata-view';
 
-vi.mock('../../data/auth/session-store', () => {
+// the signed-in patient as screens read it (useSession)
+vi.mock('../../data/auth/auth-view', () => {
   const state = { status: 'signedIn', user: { id: 'u1', email: 'a@b.ch' } };
-  return { sessionStore: { get: () => state, subscribe: () => () => {} } };
+  return { authView: { get: () => state, subscribe: () => () => {} }, followAuth: () => {} };
 });
 
 const CUSTOMER = {
@@ -62,12 +63,12 @@ describe('BaseDataView', () => {
     await waitFor(() => expect(notifications.list().map((n) => `${n.kind}:${n.messageId}`)).toEqual(['info:save.waiting.sending']), { timeout: 4000 });
     const entries = await localDb().outbox.toArray();
     expect(entries.map((e) => [e.kind, e.payload])).toEqual([
-      ['address.upsert', { id: 7, street: 'Marktgasse', phone: '0797654321' }],
+      ['row.update', { table: 'webshop_customer_address', id: 7, fields: { street: 'Marktgasse', phone: '0797654321' } }],
     ]);
     const mirrored = (await localDb().customers.get('u1'))?.webshop_customer_address?.find((a) => a.id === 7);
     expect(mirrored).toMatchObject({ street: 'Marktgasse', phone: '0797654321' });
     // the personal data is not written (a profile exists)
-    expect(entries.some((e) => e.kind === 'customer.upsert')).toBe(false);
+    expect(entries.some((e) => (e.payload as { table?: string }).table === 'webshop_customers')).toBe(false);
   });
 
   // another tab (same mirror) or a realtime pull changes the record while the form is open
@@ -86,7 +87,7 @@ describe('BaseDataView', () => {
     expect(input(de['profile.field.phone']).value).toBe('079 765 43 21');
     await userEvent.click(screen.getByRole('button', { name: de['profile.basedata.save'] }));
     await waitFor(() => expect(notifications.list().map((n) => n.messageId)).toContain('save.waiting.sending'), { timeout: 4000 });
-    expect((await localDb().outbox.toArray()).map((e) => e.payload)).toEqual([{ id: 7, phone: '0797654321' }]);
+    expect((await localDb().outbox.toArray()).map((e) => e.payload)).toEqual([{ table: 'webshop_customer_address', id: 7, fields: { phone: '0797654321' } }]);
   });
 
   it('marks the base data as to do in the side navigation while the address is missing', async () => {

@@ -10,7 +10,9 @@ import { dateInTimeZone } from '../../domain/zoned-time';
 import type { SaveDelivery } from '../../ui/save-feedback';
 import { Link } from 'wouter';
 import { paths } from '../../domain/paths';
+import { ProfileReminders } from './profile-reminders';
 import { Msg } from '../../i18n/msg';
+import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { Spinner } from '../../ui/spinner';
 import { FROM_COMPLETE_OVERVIEW } from './overview-state';
 import { BaseDataForm, type BaseDataChange } from '../../ui/profile-forms/basedata-form';
@@ -28,6 +30,7 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
   const pending = useSyncExternalStore(syncState.subscribe, currentWaiting, currentWaiting);
   const [today] = useState(() => dateInTimeZone(new Date()));
   const savePersonal = useSave(saveBaseData);
+  const language = useIntlLanguage();
   const saveAddr = useSave(saveAddress);
   const address = latestById(customer?.webshop_customer_address);
   // spec §2: a complete overview redirects here and offers the prescription tutorial
@@ -37,7 +40,7 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
   async function save(change: BaseDataChange): Promise<SaveDelivery> {
     let delivery: SaveDelivery = { state: 'sent' };
     if (change.personal) {
-      const saved = await savePersonal(change.personal);
+      const saved = await savePersonal(change.personal, language);
       if (!saved.ok) return { state: 'refused', code: saved.error };
       delivery = saved.value.delivery;
     }
@@ -69,6 +72,7 @@ export default function BaseDataView({ titleId }: { titleId: string }) {
           onSave={save}
         />
       )}
+      <ProfileReminders customerId={userId} />
     </ProfileLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useInsurers } from '../../data/hooks/use-insurers';
-import { deliveryOf, useSave } from '../../data/hooks/use-save';
+import { saveDelivery, useSave } from '../../data/hooks/use-save';
 import { saveInsurance } from '../../data/outbox/commands';
 import { readInsurance } from '../../domain/insurance';
 import { latestById } from '../../domain/latest-by-id';
@@ -27,7 +27,7 @@ export default function InsuranceView({ titleId }: { titleId: string }) {
       <InsuranceForm
         stored={stored}
         insurers={insurers}
-        onSave={async (changed) => deliveryOf(await save(changed))}
+        onSave={async (changed) => saveDelivery(await save(changed))}
         {...formProps}
       />
     );

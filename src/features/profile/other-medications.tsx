@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { productPictureUrl } from '../../data/images/product-image';
 import { useMedicationSearch } from '../../data/hooks/use-medication-search';
 import { useMedications } from '../../data/hooks/use-medications';
+import { codesOf } from '../../data/local/mirror-query';
 import type { Medication, Pharmacode } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
 import { useLanguage } from '../../i18n/i18n-provider';
@@ -29,7 +30,7 @@ export function OtherMedications({ chosen, onChange }: { chosen: readonly Pharma
   const [query, setQuery] = useState('');
   const search = useMedicationSearch(query);
   const [found, setFound] = useState<ReadonlyMap<Pharmacode, Medication>>(new Map());
-  const mirrored = useMedications(chosen);
+  const mirrored = useMedications(useMemo(() => codesOf(chosen), [chosen]));
   const chosenItems = useMemo(
     () =>
       chosen.map((code) => {

@@ -1,4 +1,4 @@
-import { deliveryOf, useSave } from '../../data/hooks/use-save';
+import { saveDelivery, useSave } from '../../data/hooks/use-save';
 import { saveQuestionnaire } from '../../data/outbox/commands';
 import { latestById } from '../../domain/latest-by-id';
 import { QuestionnaireForm } from '../../ui/profile-forms/questionnaire-form';
@@ -21,7 +21,7 @@ export default function QuestionnaireView({ titleId }: { titleId: string }) {
     ) : (
       <QuestionnaireForm
         stored={latestById(data.customer?.webshop_customer_questionnaire)}
-        onSave={async (changed) => deliveryOf(await save(changed))}
+        onSave={async (changed) => saveDelivery(await save(changed))}
         renderMedications={(chosen, change) => <OtherMedications chosen={chosen} onChange={change} />}
         {...formProps}
       />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
-type Values<V> = { [K in keyof V]: string };
+/** Two values of a field are the same (lists compare by their items). */
+export const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * The values of a form over a stored record (the mirror), field by field: a field the patient
@@ -10,13 +11,13 @@ type Values<V> = { [K in keyof V]: string };
  * merge). After the local write, `saved(values)` hands the saved (cleaned) values over; each
  * field follows the record again once the record holds that value.
  */
-export function useRecordForm<V extends Values<V>>(stored: V) {
+export function useRecordForm<V extends object>(stored: V) {
   const [edits, setEdits] = useState<Partial<V>>({});
 
   // an edit the record has caught up with is no edit any more: the field follows the record again
   useEffect(() => {
     setEdits((current) => {
-      const kept = Object.entries(current).filter(([key, value]) => stored[key as keyof V] !== value);
+      const kept = Object.entries(current).filter(([key, value]) => !sameValue(stored[key as keyof V], value));
       return kept.length === Object.keys(current).length ? current : (Object.fromEntries(kept) as Partial<V>);
     });
   }, [stored]);
@@ -27,8 +28,8 @@ export function useRecordForm<V extends Values<V>>(stored: V) {
 
   /** The touched fields whose (cleaned) value differs from the stored one. */
   const changed = useCallback(
-    <C extends Partial<Record<keyof V, unknown>>>(cleaned: C, same: (stored: string, next: unknown) => boolean = (a, b) => a === b): Partial<C> =>
-      Object.fromEntries(Object.entries(cleaned).filter(([key, next]) => key in edits && !same(stored[key as keyof V] ?? '', next))) as Partial<C>,
+    <C extends Partial<Record<keyof V, unknown>>>(cleaned: C, same: (stored: unknown, next: unknown) => boolean = sameValue): Partial<C> =>
+      Object.fromEntries(Object.entries(cleaned).filter(([key, next]) => key in edits && !same(stored[key as keyof V], next))) as Partial<C>,
     [edits, stored],
   );
 
@@ -42,7 +43,7 @@ export function useRecordForm<V extends Values<V>>(stored: V) {
         const kept: Partial<V> = {};
         for (const key of Object.keys(current) as (keyof V)[]) {
           const value = key in next ? next[key] : current[key];
-          if (value !== undefined && value !== stored[key]) kept[key] = value;
+          if (value !== undefined && !sameValue(value, stored[key])) kept[key] = value;
         }
         return kept;
       }),

@@ -154,6 +154,23 @@ describe('MedicationCombobox', () => {
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 
+  // issue 22: "at least 5 characters" showed twice (above the field and in the status under it),
+  // and after a product was picked, though the field then holds its whole name
+  it('shows the hint once: while a short query is typed the status only speaks it', async () => {
+    const input = renderBox({ status: 'short', options: [] });
+    await userEvent.type(input, 'abc');
+    const hint = de['combobox.hint'].replace('{min}', '5');
+    expect(screen.getAllByText(hint).filter((el) => !el.closest('.visually-hidden'))).toHaveLength(1);
+    expect(status().textContent).toBe(hint);
+  });
+
+  it('says nothing of the minimum once a chosen name fills the field (the search is over)', async () => {
+    const input = renderBox({ status: 'short', options: [] });
+    await userEvent.type(input, 'LIPORVA Filmtabl 20 mg 30 Stk');
+    expect(status().textContent).toBe('');
+    expect(screen.getAllByText(de['combobox.hint'].replace('{min}', '5'))).toHaveLength(1);
+  });
+
   it('says nothing while the field is empty', () => {
     renderBox({ status: 'short', options: [] });
     expect(status().textContent).toBe('');

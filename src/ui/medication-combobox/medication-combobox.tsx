@@ -77,6 +77,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const expanded = open && status === 'ready' && options.length > 0;
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -134,8 +135,12 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
     }
   };
 
+  // too short to search: the hint is spoken while a short query is typed, and not shown a
+  // second time under the field (it stands above it); a chosen product's name in the field is
+  // no short query, so then nothing is said
+  const typingShort = status === 'short' && value.trim() !== '' && value.trim().length < minChars;
   const statusText = (): string => {
-    if (status === 'short') return value.trim() ? t(messages.hint, { min: minChars }) : '';
+    if (status === 'short') return typingShort ? t(messages.hint, { min: minChars }) : '';
     if (status === 'loading') return t(messages.loading);
     if (status === 'offline') return t(messages.offline);
     if (status === 'failed') return t(messages.failed);
@@ -148,7 +153,16 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
     <div
       className="med-combobox"
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        const box = e.currentTarget;
+        const left = e.target as Node;
+        if (box.contains(e.relatedTarget as Node | null)) return;
+        // decided once the render that moved the focus is done: "more" leaves with the last page
+        // while it has the focus, and then the field takes it back (the list stays open)
+        queueMicrotask(() => {
+          if (box.contains(document.activeElement)) return;
+          if (!left.isConnected && (document.activeElement === null || document.activeElement === document.body)) inputRef.current?.focus();
+          else setOpen(false);
+        });
       }}
     >
       <label className="field__label" id={`${id}-label`} htmlFor={`${id}-input`}>
@@ -158,6 +172,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
         <Msg id={messages.hint} values={{ min: minChars }} />
       </p>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         className="field__input med-combobox__input"
         type="text"
@@ -179,7 +194,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
         onKeyDown={onKeyDown}
         onClick={() => setOpen(true)}
       />
-      <p className={`med-combobox__status${notice ? ' med-combobox__status--notice' : ''}`} role="status" aria-live="polite">
+      <p className={`med-combobox__status${notice ? ' med-combobox__status--notice' : ''}${typingShort ? ' visually-hidden' : ''}`} role="status" aria-live="polite">
         {text}
       </p>
       <ul className="med-combobox__list" id={`${id}-listbox`} role="listbox" aria-labelledby={`${id}-label`} ref={listRef} hidden={!expanded}>

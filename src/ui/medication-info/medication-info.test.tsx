@@ -46,14 +46,14 @@ describe('MedicationInfo', () => {
 
   it('the close button closes it', async () => {
     renderInfo({ status: 'ready', content: 'Text', language: 'de', otherLanguage: false });
-    await userEvent.click(screen.getByRole('button', { name: /Patienteninformation zu/ }));
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${de['medicationInfo.title']} zu`) }));
     await userEvent.click(within(dialog()).getByRole('button', { name: de['medicationInfo.close'] }));
     expect(dialog().open).toBe(false);
   });
 
   it('HTML from the compendium is shown sanitised', async () => {
     renderInfo({ status: 'ready', content: '<h2 onclick="x()">Dosierung</h2><p style="color:red">Eine <b>Tablette</b> täglich.</p><script>window.__x=1</script>', language: 'de', otherLanguage: false });
-    await userEvent.click(screen.getByRole('button', { name: /Patienteninformation zu/ }));
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${de['medicationInfo.title']} zu`) }));
     const text = dialog().querySelector('.medication-info__text') as HTMLElement;
     expect(text.innerHTML).toBe('<h3>Dosierung</h3><p>Eine <strong>Tablette</strong> täglich.</p>');
   });
@@ -66,7 +66,7 @@ describe('MedicationInfo', () => {
     [{ status: 'loading' }, 'medicationInfo.loading'],
   ] as const)('%j: says so', async (state, id) => {
     renderInfo(state);
-    await userEvent.click(screen.getByRole('button', { name: /Patienteninformation zu/ }));
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${de['medicationInfo.title']} zu`) }));
     expect(within(dialog()).getByRole('status').textContent).toBe(de[id]);
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The patient information is third-party HTML (spec §7 compendium): shown as sanitised text —
-// no script, no event handler, no style injection (issue 14 item 2). A hostile sample goes
+// no script, no event handler, no style injection. A hostile sample goes
 // through the allow-list and is rendered; nothing of it may run, load or style the page.
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

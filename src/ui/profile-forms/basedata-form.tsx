@@ -5,7 +5,7 @@ import { Msg } from '../../i18n/msg';
 import { useRecordForm } from '../form/use-record-form';
 import { useValidatedForm } from '../form/use-validated-form';
 import { notify } from '../notifications/notification-store';
-import { reasonText } from '../reason-text';
+import { reasonText } from '../../domain/reason-text';
 import { notifySaved, type SaveDelivery } from '../save-feedback';
 import { AddressFields } from './address-fields';
 import './profile-forms.css';

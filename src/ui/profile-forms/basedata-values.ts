@@ -77,4 +77,4 @@ export function addressSave(output: AddressWithPhoneOutput): AddressSave {
 }
 
 /** A stored text and a cleaned value name the same thing (surrounding spaces and null as empty do not count). */
-export const sameStoredText = (stored: string, next: unknown): boolean => stored.trim() === (next === null || next === undefined ? '' : String(next));
+export const sameStoredText = (stored: unknown, next: unknown): boolean => String(stored ?? '').trim() === (next === null || next === undefined ? '' : String(next));

@@ -15,19 +15,19 @@ type Flag = (typeof FLAGS)[number];
 /** The delivery settings as saved (a new row each time: the latest counts, spec §3). */
 export type OrderDefaultsSave = Omit<OrderDefaultsOutput, 'comment'> & { comment: string | null };
 
-type Values = Record<Flag, string> & { comment: string };
+/** The form's values: the four permissions as booleans, the comment as typed. */
+type Values = Record<Flag, boolean> & { comment: string };
 
 export function orderDefaultsValues(stored: Pick<OrderDefaults, Flag | 'comment'> | null): Values {
   return {
-    generic: String(stored?.generic === true),
-    substitute: String(stored?.substitute === true),
-    probon: String(stored?.probon === true),
-    get_invoice: String(stored?.get_invoice === true),
+    generic: stored?.generic === true,
+    substitute: stored?.substitute === true,
+    probon: stored?.probon === true,
+    get_invoice: stored?.get_invoice === true,
     comment: stored?.comment ?? '',
   };
 }
 
-const toInput = (v: Values) => ({ ...v, ...Object.fromEntries(FLAGS.map((f) => [f, v[f] === 'true'])) });
 const toSave = (o: OrderDefaultsOutput): OrderDefaultsSave => ({ ...o, comment: o.comment || null });
 const toValues = (s: OrderDefaultsSave): Partial<Values> => ({ ...orderDefaultsValues(s) });
 
@@ -47,10 +47,9 @@ export function OrderDefaultsForm({ stored, onSave, onSaved, submitId = 'profile
     // insert-only: a save is the whole set, compared with the latest to say "unchanged"
     existing: stored !== null,
     schema: orderDefaultsSchema,
-    toInput,
     toSave,
     toValues,
-    onSave: (changed) => onSave({ ...toSave(orderDefaultsSchemaDefaults(stored)), ...changed }),
+    onSave: (changed) => onSave({ ...toSave(orderDefaultsValues(stored)), ...changed }),
     successId: 'profile.medication.saved',
     ...(onSaved && { onSaved }),
   });
@@ -65,8 +64,8 @@ export function OrderDefaultsForm({ stored, onSave, onSaved, submitId = 'profile
             key={flag}
             name={flag}
             label={<Msg id={`profile.medication.${flag}`} />}
-            checked={form.values[flag] === 'true'}
-            onChange={(e) => form.set(flag, String(e.target.checked))}
+            checked={form.values[flag]}
+            onChange={(e) => form.set(flag, e.target.checked)}
           />
         ))}
       </fieldset>
@@ -86,15 +85,4 @@ export function OrderDefaultsForm({ stored, onSave, onSaved, submitId = 'profile
       </div>
     </form>
   );
-}
-
-/** The stored set as the schema would give it (the base a changed field is laid over). */
-function orderDefaultsSchemaDefaults(stored: Pick<OrderDefaults, Flag | 'comment'> | null): OrderDefaultsOutput {
-  return {
-    generic: stored?.generic === true,
-    substitute: stored?.substitute === true,
-    probon: stored?.probon === true,
-    get_invoice: stored?.get_invoice === true,
-    comment: stored?.comment ?? '',
-  };
 }

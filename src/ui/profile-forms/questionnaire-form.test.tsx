@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// spec §5 Questionnaire (weight and size numbers, BMI shown as typed); issue 15: numbers are
+// spec §5 Questionnaire (weight and size numbers, BMI shown as typed); numbers are
 // written as the language writes them (fr-CH 72,5 — de-CH keeps CLDR's 72.5), and a weight
 // typed with a comma is read as a decimal.
 import { render, screen } from '@testing-library/react';

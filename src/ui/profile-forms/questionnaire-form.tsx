@@ -15,15 +15,19 @@ type Flag = (typeof diagnosisFlags)[number] | (typeof allergyFlags)[number];
 /** The questionnaire as saved (spec §3, table webshop_customer_questionnaire; BMI is derived by the server). */
 export type QuestionnaireSave = Omit<QuestionnaireOutput, 'external_medications'> & { external_medications: number[] };
 
-/** The form's values: text for every field (flags 'true'/'false', the toggles 'yes'/'no'/'' unanswered, codes comma-separated). */
-export type QuestionnaireValues = Record<Flag, string> & {
+/**
+ * The form's values, typed per field: weight and size as typed (text, in the language's
+ * spelling), the flags as booleans, the toggles yes/no/unanswered (null), the other medications
+ * as their pharmacodes.
+ */
+export type QuestionnaireValues = Record<Flag, boolean> & {
   weight: string;
   size: string;
-  has_diagnoses: string;
+  has_diagnoses: boolean | null;
   d_others: string;
-  has_allergies: string;
+  has_allergies: boolean | null;
   a_other: string;
-  external_medications: string;
+  external_medications: Pharmacode[];
 };
 
 /** A number as the patient writes it in the language (fr-CH: 72,5; de-CH: 72.5), no grouping. */
@@ -31,27 +35,26 @@ export type DecimalText = (value: number) => string;
 
 export function questionnaireValues(stored: Questionnaire | null, decimal: DecimalText): QuestionnaireValues {
   const toggles = stored ? deriveQuestionnaireToggles(stored) : null;
-  const yesNo = (on: boolean | undefined) => (on === undefined ? '' : on ? 'yes' : 'no');
-  const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, String(stored?.[f] === true)])) as Record<Flag, string>;
+  const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, stored?.[f] === true])) as Record<Flag, boolean>;
   return {
     ...flags,
     weight: stored?.weight == null ? '' : decimal(stored.weight),
     size: stored?.size == null ? '' : decimal(stored.size),
-    has_diagnoses: yesNo(toggles?.has_diagnoses),
+    has_diagnoses: toggles?.has_diagnoses ?? null,
     d_others: stored?.d_others ?? '',
-    has_allergies: yesNo(toggles?.has_allergies),
+    has_allergies: toggles?.has_allergies ?? null,
     a_other: stored?.a_other ?? '',
-    external_medications: (stored?.external_medications ?? []).join(','),
+    external_medications: [...(stored?.external_medications ?? [])],
   };
 }
 
-const codesOf = (text: string): string[] => text.split(',').filter(Boolean);
-
-function toInput(v: QuestionnaireValues) {
-  const yesNo = (t: string) => (t === 'yes' ? true : t === 'no' ? false : undefined);
-  const flags = Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, v[f] === 'true']));
-  return { ...v, ...flags, has_diagnoses: yesNo(v.has_diagnoses), has_allergies: yesNo(v.has_allergies), external_medications: codesOf(v.external_medications) };
-}
+/** The values as the schema reads them: an unanswered toggle is missing, pharmacodes as their digits. */
+const toInput = (v: QuestionnaireValues) => ({
+  ...v,
+  has_diagnoses: v.has_diagnoses ?? undefined,
+  has_allergies: v.has_allergies ?? undefined,
+  external_medications: v.external_medications.map(String),
+});
 
 const toSave = (o: QuestionnaireOutput): QuestionnaireSave => ({ ...o, external_medications: o.external_medications.map(Number) });
 const valuesOfSaved = (decimal: DecimalText) => (s: QuestionnaireSave): Partial<QuestionnaireValues> => ({
@@ -59,8 +62,8 @@ const valuesOfSaved = (decimal: DecimalText) => (s: QuestionnaireSave): Partial<
   size: decimal(s.size),
   d_others: s.d_others,
   a_other: s.a_other,
-  external_medications: s.external_medications.join(','),
-  ...(Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, String(s[f])])) as Record<Flag, string>),
+  external_medications: s.external_medications,
+  ...(Object.fromEntries([...diagnosisFlags, ...allergyFlags].map((f) => [f, s[f]])) as Record<Flag, boolean>),
 });
 
 export interface QuestionnaireFormProps {
@@ -100,9 +103,8 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
   const number = (text: string) => Number(text.trim().replace(',', '.'));
   const currentBmi = v.weight.trim() && v.size.trim() ? bmi(number(v.weight), number(v.size)) : null;
   const check = (name: Flag) => (
-    <CheckboxField key={name} name={name} label={<Msg id={`profile.questionnaire.${name}`} />} checked={v[name] === 'true'} onChange={(e) => form.set(name, String(e.target.checked))} />
+    <CheckboxField key={name} name={name} label={<Msg id={`profile.questionnaire.${name}`} />} checked={v[name]} onChange={(e) => form.set(name, e.target.checked)} />
   );
-  const codes = codesOf(v.external_medications).map(Number);
   return (
     <form ref={form.formRef} className="form profile-form" noValidate onSubmit={form.onSubmit}>
       <div className="profile-grid">
@@ -118,7 +120,7 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
       </p>
 
       <YesNoField name="has_diagnoses" legend={t('profile.questionnaire.hasDiagnoses')} value={v.has_diagnoses} onChange={(x) => form.set('has_diagnoses', x)} errorId={form.errors.has_diagnoses} />
-      {v.has_diagnoses === 'yes' ? (
+      {v.has_diagnoses === true ? (
         <fieldset className="profile-fieldset profile-fieldset--indented">
           <legend className="visually-hidden">
             <Msg id="profile.questionnaire.diagnoses" />
@@ -129,7 +131,7 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
       ) : null}
 
       <YesNoField name="has_allergies" legend={t('profile.questionnaire.hasAllergies')} value={v.has_allergies} onChange={(x) => form.set('has_allergies', x)} errorId={form.errors.has_allergies} />
-      {v.has_allergies === 'yes' ? (
+      {v.has_allergies === true ? (
         <fieldset className="profile-fieldset profile-fieldset--indented">
           <legend className="visually-hidden">
             <Msg id="profile.questionnaire.allergies" />
@@ -143,7 +145,7 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
         <h2 id="profile-medications-title" className="profile-fieldset__legend">
           <Msg id="profile.questionnaire.medications" />
         </h2>
-        {renderMedications(codes, (next) => form.set('external_medications', next.join(',')))}
+        {renderMedications(v.external_medications, (next) => form.set('external_medications', [...next]))}
       </section>
 
       <div className="form__actions">

@@ -6,10 +6,8 @@ import { useValidatedForm } from '../form/use-validated-form';
 import { notify } from '../notifications/notification-store';
 import { notifySaved, type SaveDelivery } from '../save-feedback';
 
-type Values<V> = { [K in keyof V]: string };
-
-export interface ProfileFormOptions<V extends Values<V>, S extends GenericSchema, P extends object> {
-  /** the stored record as form values ('' for empty) */
+export interface ProfileFormOptions<V extends object, S extends GenericSchema, P extends object> {
+  /** the stored record as form values, typed per field ('' for an empty text, booleans, lists) */
   stored: V;
   /** a stored record exists: only changed fields are saved (field-level); otherwise all */
   existing: boolean;
@@ -49,7 +47,7 @@ export function changedFields<S extends GenericSchema, P extends object>(schema:
  * fields with the focus on the first (useValidatedForm), only the changed fields saved, the
  * submit disabled while saving, and the honest notice of what happened (save-feedback.ts).
  */
-export function useProfileForm<V extends Values<V>, S extends GenericSchema, P extends object>(o: ProfileFormOptions<V, S, P>) {
+export function useProfileForm<V extends object, S extends GenericSchema, P extends object>(o: ProfileFormOptions<V, S, P>) {
   const form = useValidatedForm();
   const record = useRecordForm<V>(useMemo(() => o.stored, [o.stored]));
 
@@ -61,15 +59,16 @@ export function useProfileForm<V extends Values<V>, S extends GenericSchema, P e
     if (!output) return;
     const next = o.toSave(output);
     const changed: Partial<P> = o.existing ? changedFields(o.schema, toInput(o.stored), next, o.toSave) : next;
-    if (Object.keys(changed).length === 0) {
-      notify('info', 'profile.basedata.unchanged');
-      // nothing to save is no reason to stay: the onboarding or the order flow goes on
-      o.onSaved?.();
-      return;
-    }
     form.setSending(true);
     try {
+      // whether anything is left to send is the command's to say (`unchanged`), once
       const delivery = await o.onSave(changed);
+      if (delivery.state === 'refused' && delivery.code === 'unchanged') {
+        notify('info', 'profile.basedata.unchanged');
+        // nothing to save is no reason to stay: the onboarding or the order flow goes on
+        o.onSaved?.();
+        return;
+      }
       if (delivery.state !== 'refused') record.saved(o.toValues(next));
       notifySaved(delivery, o.successId);
       if (delivery.state !== 'refused') o.onSaved?.();

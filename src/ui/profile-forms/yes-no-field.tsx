@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Msg } from '../../i18n/msg';
 import { FieldError } from '../form/field-error';
 
-/** A yes/no question as one radio group with its error ('' = not answered yet). */
+/** A yes/no question as one radio group with its error (null: not answered yet). */
 export function YesNoField({
   name,
   legend,
@@ -14,8 +14,8 @@ export function YesNoField({
 }: {
   name: string;
   legend: string;
-  value: string;
-  onChange: (value: 'yes' | 'no') => void;
+  value: boolean | null;
+  onChange: (value: boolean) => void;
   errorId?: string | null | undefined;
   yesId?: string;
   noId?: string;
@@ -26,18 +26,18 @@ export function YesNoField({
     <fieldset className="field profile-radios" aria-describedby={errorElementId}>
       <legend className="field__label">{legend}</legend>
       <div className="profile-radios__options">
-        {(['yes', 'no'] as const).map((option) => (
-          <label key={option} className="profile-radios__option">
+        {([true, false] as const).map((option) => (
+          <label key={String(option)} className="profile-radios__option">
             <input
               type="radio"
               name={name}
-              value={option}
+              value={option ? 'yes' : 'no'}
               checked={value === option}
               onChange={() => onChange(option)}
               aria-invalid={errorId ? true : undefined}
               aria-describedby={errorElementId}
             />
-            <Msg id={option === 'yes' ? yesId : noId} />
+            <Msg id={option ? yesId : noId} />
           </label>
         ))}
       </div>

@@ -1,5 +1,7 @@
 // Request/response helpers shared by the function handlers: CORS (the functions are called
-// from the browser app), JSON answers {error, message}, the caller's bearer token.
+// from the browser app), JSON answers {error, message}, clients as the caller or anonymous
+// (the caller is checked by caller.ts).
+import type { Caller } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -17,8 +19,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** The error shape of every function: a machine code (the client maps it to text) and a human hint. */
-export function errorResponse(status: number, error: string, message: string, extra: Record<string, unknown> = {}): Response {
-  return json({ error, message, ...extra }, status);
+export function errorResponse(status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return json({ error, message, ...extra }, status, headers);
 }
 
 /** CORS preflight and method check common to all functions; null when the request may proceed. */
@@ -42,45 +44,14 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
   return body as Record<string, unknown>;
 }
 
-export interface Caller {
-  /** the Authorization header as received, forwarded to PostgREST */
-  authorization: string;
-  userId: string;
-}
-
-function decodeBase64Url(part: string): string {
-  const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
-/**
- * The signed-in user calling, from the bearer JWT. Its signature is checked by the gateway
- * (verify_jwt) and again by PostgREST on every call made with it; here it only has to be a
- * user's token (role authenticated, a subject) rather than the anon key.
- */
-export function callerOf(req: Request): Caller | Response {
-  const authorization = req.headers.get('authorization') ?? '';
-  const match = /^bearer\s+(\S+)$/i.exec(authorization.trim());
-  const unauthorized = () => errorResponse(401, 'not_authenticated', 'Sign in first: a user access token is required.');
-  if (!match) return unauthorized();
-  try {
-    const claims = JSON.parse(decodeBase64Url((match[1] as string).split('.')[1] ?? '')) as Record<string, unknown>;
-    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || claims.sub === '') return unauthorized();
-    return { authorization: `Bearer ${match[1]}`, userId: claims.sub };
-  } catch {
-    return unauthorized();
-  }
-}
-
 const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } } as const;
 
 /** A client acting as the caller: PostgREST sees the caller's JWT, so auth.uid() and RLS apply. */
 export function callerClient(env: FunctionEnv, caller: Caller) {
-  return env.createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, { ...CLIENT_OPTIONS, global: { headers: { Authorization: caller.authorization } } });
+  return env.createClient(env.SUPABASE_URL, env.apiKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: caller.authorization } } });
 }
 
-/** A client with the anon key (public catalogue calls). */
+/** A client with the project's public API key and no user (public catalogue calls, the auth server). */
 export function anonClient(env: FunctionEnv) {
-  return env.createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, CLIENT_OPTIONS);
+  return env.createClient(env.SUPABASE_URL, env.apiKey, CLIENT_OPTIONS);
 }

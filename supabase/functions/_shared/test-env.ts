@@ -1,6 +1,7 @@
 // Test environment for the function handlers. The fetch stub given to supabase-js stands for
-// PostgREST only in these unit tests (input validation, CORS, status mapping); the handlers
-// against the real local stack are tested with the whole backend.
+// PostgREST and the auth server's GET /user only in these unit tests (input validation, CORS,
+// status mapping); the handlers against the real local stack, and the check of the caller's
+// token, are tested with the whole backend (tests/backend/deno-functions.test.ts).
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { FunctionEnv, OutgoingMail } from './env.ts';
@@ -21,6 +22,7 @@ export function testEnv(stub: PostgrestStub = () => ({ status: 500, body: { mess
   const mails: OutgoingMail[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
+    if (new URL(request.url).pathname === '/auth/v1/user') return authUser(request);
     const text = await request.text();
     const recorded: RecordedRequest = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined };
     requests.push(recorded);
@@ -32,8 +34,9 @@ export function testEnv(stub: PostgrestStub = () => ({ status: 500, body: { mess
   };
   const env: FunctionEnv = {
     SUPABASE_URL: URL_BASE,
-    SUPABASE_ANON_KEY: 'anon-key',
-    SUPABASE_SERVICE_ROLE_KEY: 'service-key',
+    apiKey: 'anon-key',
+    secretKey: 'service-key',
+    jwks: null,
     sendMail: async (mail) => {
       mails.push(mail);
     },
@@ -44,7 +47,21 @@ export function testEnv(stub: PostgrestStub = () => ({ status: 500, body: { mess
   return { env, requests, mails };
 }
 
-/** An unsigned token with the given claims: the handlers only read them (the gateway verifies). */
+/** The auth server's answer to GET /user for the unsigned tokens below: their claims are taken as they are. */
+function authUser(request: Request): Response {
+  const token = (request.headers.get('authorization') ?? '').replace(/^Bearer /, '');
+  let claims: Record<string, unknown> = {};
+  try {
+    claims = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  } catch {
+    // not a token: refused below
+  }
+  const ok = claims.role === 'authenticated' && typeof claims.sub === 'string' && typeof claims.exp === 'number' && claims.exp > Date.now() / 1000;
+  const body = ok ? { id: claims.sub, aud: 'authenticated', role: 'authenticated' } : { code: 403, error_code: 'bad_jwt', msg: 'invalid JWT' };
+  return new Response(JSON.stringify(body), { status: ok ? 200 : 403, headers: { 'content-type': 'application/json' } });
+}
+
+/** An unsigned token with the given claims: the auth server stand-in above takes them as they are. */
 export function tokenWith(claims: Record<string, unknown>): string {
   const part = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.signature`;

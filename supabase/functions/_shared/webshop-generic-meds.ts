@@ -4,8 +4,9 @@
 //
 // POST {pharmacode} (a positive whole number, or its digits as a string).
 // Answers: 200 [{pharmacode, price, quantity, quantity_unit, dscrd, dscrf}] in the RPC's order
-// (unit price ascending; may be empty); 422 {error: 'is_generic' | 'sloplus2'};
-// 404 {error: 'not_found'}; 400 {error: 'invalid_json' | 'invalid_request' (not an object) |
+// (unit price ascending; may be empty); 200 {error: 'is_generic' | 'sloplus2' | 'not_found',
+// message}: the product has no list, an expected outcome and so no HTTP error (until
+// 2026-11-25 these were 422 and 404; the app reads both); 400 {error: 'invalid_json' | 'invalid_request' (not an object) |
 // 'pharmacode_missing' | 'invalid_pharmacode'}. The body is checked before any database call,
 // so no input reaches the RPC that it could fail on with a 5xx.
 import type { FunctionEnv } from './env.ts';
@@ -29,6 +30,9 @@ interface Row {
   quantity: number | string | null;
   quantity_unit: string | null;
 }
+
+/** What the catalogue answers about a product that has no list: is_generic, sloplus2 (spec §7, §8), not_found. */
+const OUTCOMES: ReadonlySet<string> = new Set(['is_generic', 'sloplus2', 'not_found']);
 
 const num = (value: number | string | null): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -57,6 +61,9 @@ export async function handleWebshopGenericMeds(req: Request, env: FunctionEnv): 
   const { data, error, status } = answer;
   if (error) {
     const mapped = mapPostgrestError(status, error);
+    // an expected outcome of a look-up is an answer, not a failed request (browsers log every
+    // 4xx in the console, and the order selection asks for each prescribed product)
+    if (OUTCOMES.has(String(mapped.body.error))) return json(mapped.body);
     return json(mapped.body, mapped.status);
   }
   const rows = (Array.isArray(data) ? data : []) as Row[];

@@ -33,3 +33,20 @@ export const webshopOrderBody = v.object({
 });
 
 export type WebshopOrderBody = v.InferOutput<typeof webshopOrderBody>;
+
+/**
+ * One entry per product: pharmacodes without leading zeros (`01209458` is `1209458`). Null when
+ * a code is all zeros; `duplicate` names a product the body lists under two spellings, which the
+ * amount rules (spec §5: 1..99, 1 for single-use, per product) must not see twice.
+ */
+export function normalisedMedications(medications: Record<string, number>): { medications: Record<string, number> } | { duplicate: string } | null {
+  const out: Record<string, number> = {};
+  for (const [key, amount] of Object.entries(medications)) {
+    const code = key.replace(/^0+/u, '');
+    if (code === '') return null;
+    if (Object.hasOwn(out, code)) return { duplicate: code };
+    out[code] = amount;
+  }
+  return { medications: out };
+}
+

@@ -87,6 +87,18 @@ describe('webshopOrder', () => {
     expect(requests).toEqual([]);
   });
 
+  // issue: one product, one spelling — 01209458 and 1209458 are one product (spec §5 amounts per product)
+  it('refuses one product under two spellings with 422 duplicate_product, and sends pharmacodes without leading zeros', async () => {
+    const twice = await handleWebshopOrder(post('webshopOrder', { ...body, p_medications: { '1209458': 1, '01209458': 1 } }, auth), testEnv().env);
+    expect(twice.status).toBe(422);
+    expect(await twice.json()).toMatchObject({ error: 'duplicate_product', hint: '1209458' });
+    const zeros = await handleWebshopOrder(post('webshopOrder', { ...body, p_medications: { '000': 1 } }, auth), testEnv().env);
+    expect([zeros.status, ((await zeros.json()) as { error: string }).error]).toEqual([400, 'invalid_medications']);
+    const { env, requests } = testEnv(() => ({ status: 200, body: 240777 }));
+    await handleWebshopOrder(post('webshopOrder', { ...body, p_medications: { '0001209458': 2 } }, auth), env);
+    expect((requests[0]?.body as { p_medications: unknown }).p_medications).toEqual({ '1209458': 2 });
+  });
+
   it('passes the RPC rejections through with their status and code', async () => {
     const cases: [number, string, string | null][] = [
       [422, 'empty_order', null],

@@ -14,22 +14,25 @@
 // Without a key every call places a new order.
 //
 // Answers: 200 {id}; 400 {error: invalid_json | invalid_request | invalid_medications |
-// idempotency_key_mismatch, message}; 401 not_authenticated; and the RPC's own rejections
+// idempotency_key_mismatch, message}; 401 not_authenticated (no verified user token, caller.ts);
+// 502 upstream_error (the auth server or the database unreachable); and the RPC's own rejections
 // with their status: 403 not_caller | insufficient_aal, 409 setup_incomplete |
-// idempotency_key_conflict | idempotency_key_reused (the key's order had another body), 422 empty_order | address_incomplete | comment_too_long |
+// idempotency_key_conflict | idempotency_key_reused (the key's order had another body), 422 empty_order |
+// duplicate_product (one pharmacode under two spellings, e.g. 01209458 and 1209458) | address_incomplete | address_too_long | comment_too_long |
 // not_prescribed | amount_out_of_range (hint names the fields or the pharmacode).
 import * as v from 'valibot';
 import type { FunctionEnv } from './env.ts';
-import { callerClient, callerOf, errorResponse, json, preflight, readJsonObject } from './http.ts';
+import { verifyCaller } from './caller.ts';
+import { callerClient, errorResponse, json, preflight, readJsonObject } from './http.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
-import { webshopOrderBody } from './webshop-order-body.ts';
+import { normalisedMedications, webshopOrderBody } from './webshop-order-body.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function handleWebshopOrder(req: Request, env: FunctionEnv): Promise<Response> {
   const early = preflight(req);
   if (early) return early;
-  const caller = callerOf(req);
+  const caller = await verifyCaller(req, env);
   if (caller instanceof Response) return caller;
   const body = await readJsonObject(req);
   if (body instanceof Response) return body;
@@ -41,6 +44,9 @@ export async function handleWebshopOrder(req: Request, env: FunctionEnv): Promis
     return errorResponse(400, field === 'p_medications' ? 'invalid_medications' : 'invalid_request', v.summarize(parsed.issues));
   }
   const input = parsed.output;
+  const products = normalisedMedications(input.p_medications);
+  if (!products) return errorResponse(400, 'invalid_medications', 'A pharmacode must not be all zeros.');
+  if ('duplicate' in products) return errorResponse(422, 'duplicate_product', `Medication ${products.duplicate} is named more than once.`, { hint: products.duplicate });
 
   const header = req.headers.get('idempotency-key')?.trim() || null;
   if (header !== null && !UUID.test(header)) return errorResponse(400, 'invalid_request', 'The Idempotency-Key header must be a UUID.');
@@ -51,7 +57,7 @@ export async function handleWebshopOrder(req: Request, env: FunctionEnv): Promis
 
   const { data, error, status } = await callerClient(env, caller).rpc('webshop_order', {
     p_customer_id: input.p_customer_id,
-    p_medications: input.p_medications,
+    p_medications: products.medications,
     p_street: input.p_street ?? null,
     p_street_nr: input.p_street_nr ?? null,
     p_address2: input.p_address2 ?? null,

@@ -26,6 +26,12 @@ describe('service endpoints', () => {
     expect(settings).toMatchObject({ external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true });
   });
 
+  it('publishes no signing key: it signs with its HS256 secret only, which GoTrue never publishes', async () => {
+    const jwks = await h.call('GET', '/.well-known/jwks.json');
+    expect(jwks.status).toBe(200);
+    expect(await jwks.json()).toEqual({ keys: [] });
+  });
+
   it('answers 404 for unknown paths and 405 for wrong methods, never 500', async () => {
     const unknown = await h.call('GET', '/nope');
     expect(unknown.status).toBe(404);

@@ -29,6 +29,8 @@ export interface AuthDeps {
   limits?: Partial<RateLimits>;
   /** bcrypt cost of new hashes (GoTrue: 10); tests may lower it for speed */
   bcryptCost?: number;
+  /** the stack's log (failures of work done after the answer); default console.error */
+  log?: (line: string) => void;
 }
 
 export interface Ctx {
@@ -41,6 +43,7 @@ export interface Ctx {
   bcryptCost: number;
   /** iss claim of access tokens */
   issuer: string;
+  log: (line: string) => void;
 }
 
 export function createCtx(deps: AuthDeps): Ctx {
@@ -54,6 +57,7 @@ export function createCtx(deps: AuthDeps): Ctx {
     limiter: new RateLimiter(now),
     bcryptCost: deps.bcryptCost ?? BCRYPT_COST,
     issuer: `${deps.config.apiUrl.replace(/\/+$/, '')}/auth/v1`,
+    log: deps.log ?? ((line) => console.error(line)),
   };
 }
 

@@ -23,6 +23,9 @@ interface RouteTable {
 const ROUTES: RouteTable[] = [
   { pattern: /^\/health$/, methods: { GET: async () => json(health()) } },
   { pattern: /^\/settings$/, methods: { GET: async (call) => json(settings(call)) } },
+  // GoTrue's WellKnownJwks: the public signing keys, never an HMAC secret; this stack signs with
+  // the legacy secret only, so the set is empty, as on a hosted project without signing keys
+  { pattern: /^\/\.well-known\/jwks\.json$/, methods: { GET: async () => json({ keys: [] }, 200, { 'cache-control': 'public, max-age=600' }) } },
   { pattern: /^\/signup$/, methods: { POST: signup } },
   { pattern: /^\/token$/, methods: { POST: token } },
   { pattern: /^\/user$/, methods: { GET: getUser, PUT: updateUser } },

@@ -27,10 +27,12 @@ async function follow(link: string): Promise<URL> {
   return new URL(res.headers.get('location')!);
 }
 
+// The reset mail is sent after the answer (recover.ts): each test waits for the mailbox first.
 describe('password reset', () => {
   it('answers 200 {} for an unknown e-mail and sends nothing', async () => {
     const email = freshEmail('ghost');
     const { data, error } = await h.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://127.0.0.1:5173/profile/password/reset' });
+    await h.mailbox.settled();
     expect(error).toBeNull();
     expect(data).toEqual({});
     expect(h.mailbox.list(email)).toHaveLength(0);
@@ -40,6 +42,7 @@ describe('password reset', () => {
     const { email } = await signedUp({ language: 'de', passwordResetSubject: 'Ihr neues Passwort' });
     const redirectTo = 'http://127.0.0.1:5173/profile/password/reset';
     const { error } = await h.client().auth.resetPasswordForEmail(email, { redirectTo });
+    await h.mailbox.settled();
     expect(error).toBeNull();
     const mail = lastMail(h.mailbox, email);
     expect(mail?.subject).toBe('Ihr neues Passwort');
@@ -69,6 +72,7 @@ describe('password reset', () => {
   it('completes through the link: 303 to redirect_to with the session in the fragment (implicit flow)', async () => {
     const { email, user } = await signedUp();
     await h.client().auth.resetPasswordForEmail(email, { redirectTo: 'http://127.0.0.1:5173/profile/password/reset' });
+    await h.mailbox.settled();
     const location = await follow(linkOf(lastMail(h.mailbox, email)));
     expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:5173/profile/password/reset');
     const fragment = new URLSearchParams(location.hash.slice(1));
@@ -90,6 +94,7 @@ describe('password reset', () => {
   it('falls back to the site URL for a foreign redirect_to', async () => {
     const { email } = await signedUp();
     await h.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/steal' });
+    await h.mailbox.settled();
     const link = new URL(linkOf(lastMail(h.mailbox, email)));
     expect(link.searchParams.get('redirect_to')).toBe(h.config.siteUrl);
   });
@@ -100,6 +105,7 @@ describe('password reset', () => {
     const events: AuthChangeEvent[] = [];
     sb.auth.onAuthStateChange((event) => void events.push(event));
     expect((await sb.auth.resetPasswordForEmail(email, { redirectTo: 'http://127.0.0.1:5173/profile/password/reset' })).error).toBeNull();
+    await h.mailbox.settled();
     const link = new URL(linkOf(lastMail(h.mailbox, email)));
     expect(link.searchParams.get('token')).toMatch(/^pkce_/);
     const location = await follow(link.toString());
@@ -122,6 +128,7 @@ describe('password reset', () => {
   it('refuses a wrong or expired code with 403 otp_expired', async () => {
     const { email } = await signedUp();
     await h.client().auth.resetPasswordForEmail(email);
+    await h.mailbox.settled();
     const code = codeOf(lastMail(h.mailbox, email));
     const wrong = await h.client().auth.verifyOtp({ email, token: code === '000000' ? '111111' : '000000', type: 'recovery' });
     expect(wrong.error?.status).toBe(403);
@@ -135,6 +142,7 @@ describe('password reset', () => {
   it('answers 429 over_request_rate_limit after 10 wrong codes for one e-mail', async () => {
     const { email } = await signedUp();
     await h.client().auth.resetPasswordForEmail(email);
+    await h.mailbox.settled();
     const code = codeOf(lastMail(h.mailbox, email));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 10; i++) {
@@ -152,6 +160,7 @@ describe('password reset', () => {
       expect((await h.client().auth.resetPasswordForEmail(email)).error).toBeNull();
       expect((await h.client().auth.resetPasswordForEmail(ghost)).error).toBeNull();
     }
+    await h.mailbox.settled();
     expect(h.mailbox.list(email)).toHaveLength(5);
     for (const address of [email, ghost]) {
       const { error } = await h.client().auth.resetPasswordForEmail(address);

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
-import { decodeClaims, freshEmail, withAuthHarness } from './test-support.ts';
+import { codeOf, decodeClaims, freshEmail, lastMail, withAuthHarness } from './test-support.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -172,6 +172,29 @@ describe('TOTP', () => {
     const dup = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
     expect(dup.error?.status).toBe(422);
     expect(dup.error?.code).toBe('mfa_factor_name_conflict');
+  });
+
+  // GoTrue's verifyPost issues a new session for every verified code (issueRefreshToken with
+  // models.OTP), an e-mail change included: it is aal1 whatever the session that asked for the
+  // change. The aal2 session is not touched; it keeps its level and learns the new address on refresh.
+  it('an e-mail change code answers a new session of its own at aal1; the aal2 session stays aal2', async () => {
+    const { sb } = await signedUp();
+    const factor = await enrolled(sb);
+    const upgraded = await sb.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    const aal2Session = decodeClaims(upgraded.data!.access_token).session_id;
+    const next = freshEmail('next');
+    expect((await sb.auth.updateUser({ email: next })).error).toBeNull();
+
+    const verified = await h.client().auth.verifyOtp({ type: 'email_change', email: next, token: codeOf(lastMail(h.mailbox, next)) });
+    expect(verified.error).toBeNull();
+    const claims = decodeClaims(verified.data.session!.access_token);
+    expect(claims).toMatchObject({ aal: 'aal1', email: next });
+    expect(claims.session_id).not.toBe(aal2Session);
+    expect((claims.amr as { method: string }[]).map((a) => a.method)).toEqual(['otp']);
+
+    const refreshed = await sb.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(decodeClaims(refreshed.data.session!.access_token)).toMatchObject({ aal: 'aal2', email: next, session_id: aal2Session });
   });
 
   it('logs out after MFA: the aal2 token no longer works', async () => {

@@ -1,8 +1,11 @@
 // PGlite (Postgres in WASM) behind the Db seam: the default database of the local stack,
-// persisted in a data folder, or in memory when dataDir is null (tests).
+// persisted in a data folder, or in memory when dataDir is null (tests). A data folder is
+// locked before it is opened and until it is closed (data-dir-lock.ts): one owner at a time.
+import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { Db, DbSession, QueryResult } from './db.ts';
 import { preparedRunner, type PreparedRunner } from './pglite-prepared.ts';
 
@@ -20,8 +23,22 @@ function session(target: PGlite | Transaction, onExec: () => Promise<void> | voi
   };
 }
 
+async function createPglite(dataDir: string | null): Promise<{ pg: PGlite; release: () => Promise<void> }> {
+  const extensions = { pgcrypto, pg_trgm };
+  if (!dataDir) return { pg: await PGlite.create(undefined, { extensions }), release: async () => {} };
+  const lock = await lockDataDir(dataDir);
+  try {
+    await mkdir(dataDir, { recursive: true });
+    return { pg: await PGlite.create(dataDir, { extensions }), release: () => lock.release() };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+/** PGlite in `dataDir` (locked; DataDirLockedError when another process has it), or in memory when null. */
 export async function openPglite(dataDir: string | null): Promise<Db> {
-  const pg = await PGlite.create(dataDir ?? undefined, { extensions: { pgcrypto, pg_trgm } });
+  const { pg, release } = await createPglite(dataDir);
   // PGlite learns the array types once, at start; after DDL (migrations may create enums
   // or tables) it must learn them again so arrays of those types parse as JS arrays, as
   // the PostgreSQL adapter does.
@@ -52,6 +69,12 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       const unlisten = await pg.listen(channel, onPayload);
       return unlisten;
     },
-    close: () => pg.close(),
+    async close() {
+      try {
+        await pg.close();
+      } finally {
+        await release();
+      }
+    },
   };
 }

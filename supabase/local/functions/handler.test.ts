@@ -1,6 +1,8 @@
 // The local functions gateway: routing, verify_jwt as the Supabase CLI's edge runtime does it,
 // and the Node environment handed to the shared handlers (mail into the stack's mailbox).
-// The small HTTP server below stands for PostgREST only in this test.
+// The small HTTP server below stands for PostgREST and the auth server's GET /user only in
+// this test; the functions' own check of the caller runs against the real stack in
+// tests/backend/deno-functions.test.ts.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +22,12 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push({ path: req.url ?? '', authorization: req.headers.authorization });
     res.setHeader('content-type', 'application/json');
-    if (req.url?.startsWith('/rest/v1/webshop_customers')) res.end(JSON.stringify([{ id: USER, first_name: 'Anna', last_name: 'Muster', birthday: '1950-03-01' }]));
+    if (req.url === '/auth/v1/user') res.end(JSON.stringify({ id: USER, aud: 'authenticated', role: 'authenticated' }));
+    else if (req.url?.startsWith('/rest/v1/webshop_customers')) res.end(JSON.stringify([{ id: USER, first_name: 'Anna', last_name: 'Muster', birthday: '1950-03-01' }]));
     else if (req.url?.startsWith('/rest/v1/webshop_customer_additional_info')) res.end(JSON.stringify([]));
-    else if (req.url?.startsWith('/rest/v1/rpc/function_call_status')) res.end(JSON.stringify('new'));
-    else if (req.url?.startsWith('/rest/v1/rpc/record_function_call')) {
+    else if (req.url?.startsWith('/rest/v1/rpc/setup_missing')) res.end(JSON.stringify([]));
+    else if (req.url?.startsWith('/rest/v1/rpc/reserve_function_call')) res.end(JSON.stringify({ status: 'new', id: 1 }));
+    else if (req.url?.startsWith('/rest/v1/rpc/complete_function_call')) {
       res.statusCode = 204;
       res.end();
     }
@@ -38,6 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
+/** the gateway's check on, as a project may set it for a function */
+const VERIFY_ON = parseToml('[functions.webshopGenericMeds]\nverify_jwt = false\n[functions.webshopOrder]\nverify_jwt = true\n[functions.prescriptionLocationMail]\nverify_jwt = true\n');
+
 const call = (handler: ReturnType<typeof createFunctionsHandler>, name: string, init: RequestInit = {}) =>
   handler(new Request(`http://127.0.0.1/functions/v1/${name}`, { method: 'POST', ...init }), name);
 
@@ -48,7 +55,7 @@ describe('createFunctionsHandler', () => {
   });
 
   it('answers like the CLI gateway for unknown functions and missing or bad tokens', async () => {
-    const handler = createFunctionsHandler({ db: {} as Db, config, mailbox: createMailbox() });
+    const handler = createFunctionsHandler({ db: {} as Db, config, mailbox: createMailbox(), configToml: VERIFY_ON });
     const unknown = await call(handler, 'nope');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe('Function not found');
@@ -63,8 +70,19 @@ describe('createFunctionsHandler', () => {
     expect((await call(handler, 'webshopOrder', { headers: { authorization: `Bearer ${expired}` } })).status).toBe(401);
   });
 
-  it('lets preflights and the public function through, and the anon key past the gateway', async () => {
+  it('leaves the check of the caller to the functions, as they are deployed (--no-verify-jwt)', async () => {
+    // supabase/config.toml: verify_jwt = false for all three; the function answers, not the gateway
     const handler = createFunctionsHandler({ db: {} as Db, config, mailbox: createMailbox() });
+    for (const name of ['webshopOrder', 'prescriptionLocationMail']) {
+      const missing = await call(handler, name, { body: '{}' });
+      expect([missing.status, await missing.json()]).toMatchObject([401, { error: 'not_authenticated' }]);
+      const anon = await call(handler, name, { headers: { authorization: `Bearer ${DEFAULT_ANON_KEY}` }, body: '{}' });
+      expect([anon.status, await anon.json()]).toMatchObject([401, { error: 'not_authenticated' }]);
+    }
+  });
+
+  it('lets preflights and the public function through, and the anon key past the gateway', async () => {
+    const handler = createFunctionsHandler({ db: {} as Db, config, mailbox: createMailbox(), configToml: VERIFY_ON });
     const pre = await handler(new Request('http://127.0.0.1/functions/v1/webshopOrder', { method: 'OPTIONS' }), 'webshopOrder');
     expect(pre.status).toBe(200);
     const generic = await call(handler, 'webshopGenericMeds', { body: JSON.stringify({ pharmacode: 'x' }) });

@@ -19,11 +19,15 @@ import { readConfigToml, tableAt, tomlBoolean, type TomlTable } from '../config-
 import { handlePrescriptionLocationMail } from '../../functions/_shared/prescription-location-mail.ts';
 import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generic-meds.ts';
 import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
+import { handleDoseReminders } from '../../functions/_shared/dose-reminders.ts';
+import { handleDoseReminderAction } from '../../functions/_shared/dose-reminder-action.ts';
 
 export const FUNCTIONS: Record<string, FunctionHandler> = {
   webshopOrder: handleWebshopOrder,
   webshopGenericMeds: handleWebshopGenericMeds,
   prescriptionLocationMail: handlePrescriptionLocationMail,
+  doseReminders: handleDoseReminders,
+  doseReminderAction: handleDoseReminderAction,
 };
 
 /** [functions.<slug>] verify_jwt = true|false of a parsed config.toml. */
@@ -50,12 +54,16 @@ export function createFunctionsHandler(deps: {
   const verify = verifyJwtSettings(deps.configToml ?? readConfigToml());
   const env: FunctionEnv = {
     SUPABASE_URL: config.apiUrl,
-    SUPABASE_ANON_KEY: config.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    apiKey: config.anonKey,
+    secretKey: config.serviceRoleKey,
+    // the stack signs with its HS256 secret only: callers are checked by its auth server (caller.ts)
+    jwks: null,
     sendMail: async (mail) => {
       await mailbox.send(mail);
     },
     // Node 20 has no global WebSocket, which supabase-js's realtime client insists on.
+    // made at first start and kept beside the data folder (reminder-secrets-file.ts)
+    reminders: config.reminders ?? null,
     createClient: ((url: string, key: string, options?: Parameters<typeof createClient>[2]) =>
       createClient(url, key, { ...options, realtime: { transport: WebSocket as never, ...options?.realtime } })) as typeof createClient,
   };

@@ -31,6 +31,8 @@ export interface TableMeta {
   columns: { name: string; type: string }[];
   primaryKey: string[];
   replicaIdentityFull: boolean;
+  /** row-level security is on: realtime then sends an UPDATE's or DELETE's old row as its primary key only */
+  rlsEnabled: boolean;
   /** columns an INSERT may name (not generated) */
   insertable: string[];
   hasIdentityAlways: boolean;
@@ -115,10 +117,12 @@ export async function loadTableMeta(db: Db, schema: string, table: string): Prom
     identity_always: boolean;
     pk: boolean;
     replident: string;
+    rls: boolean;
   }>(
     `select a.attname as name, t.typname as type, a.attgenerated <> '' as generated,
             a.attidentity = 'a' as identity_always,
-            coalesce(a.attnum = any(i.indkey::int2[]), false) as pk, c.relreplident::text as replident
+            coalesce(a.attnum = any(i.indkey::int2[]), false) as pk, c.relreplident::text as replident,
+            c.relrowsecurity as rls
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -135,6 +139,7 @@ export async function loadTableMeta(db: Db, schema: string, table: string): Prom
     columns: rows.map((r) => ({ name: r.name, type: r.type })),
     primaryKey: rows.filter((r) => r.pk).map((r) => r.name),
     replicaIdentityFull: rows[0]?.replident === 'f',
+    rlsEnabled: rows[0]?.rls === true,
     insertable: rows.filter((r) => !r.generated).map((r) => r.name),
     hasIdentityAlways: rows.some((r) => r.identity_always),
   };

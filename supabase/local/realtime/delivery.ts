@@ -91,16 +91,19 @@ export function createDelivery(deps: {
     const meta = await metaOf(change);
     if (!meta) return;
 
-    // filters, evaluated on the new row (the old one for DELETE)
-    const subject = change.type === 'DELETE' ? change.old_record : change.record;
+    // As hosted Realtime (realtime.apply_rls): a DELETE passes filters and row-level security
+    // alike — every matching binding gets it, with the old row's primary key only when RLS is
+    // on — so the app must ignore deletes of rows it does not hold. INSERT and UPDATE: filters on
+    // the new row, then RLS per subscriber.
+    const isDelete = change.type === 'DELETE';
     const filterResults = new Map<string, boolean>();
     const targets: { sub: Subscription; claims: Claims; ids: number[] }[] = [];
     for (const { sub, bindings } of candidates) {
       const ids: number[] = [];
       for (const b of bindings) {
         const key = b.filter ?? '';
-        if (!filterResults.has(key)) filterResults.set(key, await matchesFilter(db, meta, subject, b.conditions));
-        if (filterResults.get(key) && !ids.includes(b.id)) ids.push(b.id);
+        if (!isDelete && !filterResults.has(key)) filterResults.set(key, await matchesFilter(db, meta, change.record, b.conditions));
+        if ((isDelete || filterResults.get(key)) && !ids.includes(b.id)) ids.push(b.id);
       }
       if (ids.length) targets.push({ sub, claims: sub.claims, ids });
     }
@@ -108,7 +111,7 @@ export function createDelivery(deps: {
 
     // RLS, once per distinct set of claims
     const claimKeys = [...new Set(targets.map((t) => JSON.stringify(t.claims)))];
-    const visible = await visibleTo(db, meta, change, claimKeys.map((k) => JSON.parse(k) as Claims));
+    const visible = isDelete ? claimKeys.map(() => true) : await visibleTo(db, meta, change, claimKeys.map((k) => JSON.parse(k) as Claims));
     const allowed = new Set(claimKeys.filter((_, i) => visible[i]));
 
     for (const t of targets) {
@@ -116,7 +119,8 @@ export function createDelivery(deps: {
       if (!t.sub.isOpen() || !sameIdentity(t.sub.claims, t.claims)) continue;
       const role = typeof t.claims.role === 'string' ? t.claims.role : 'anon';
       const cols = await columnsFor(meta, role);
-      if (!cols) continue;
+      // a role that may not select the table at all gets nothing of it (hosted: "401 Unauthorized")
+      if (!cols || cols.size === 0) continue;
       t.sub.send({ ids: t.ids, data: payloadFor(change, meta, (name) => cols.has(name)) });
     }
   }
@@ -131,8 +135,10 @@ export function createDelivery(deps: {
     };
     if (change.record && change.type !== 'DELETE') data.record = pick(change.record, keep);
     if (change.old_record && change.type !== 'INSERT') {
-      // As Supabase: the whole old row with REPLICA IDENTITY FULL, else its primary key only.
-      const oldKeep = meta.replicaIdentityFull || meta.primaryKey.length === 0 ? keep : (k: string) => keep(k) && meta.primaryKey.includes(k);
+      // As Supabase: the whole old row with REPLICA IDENTITY FULL — unless row-level security is
+      // on, which leaves its primary key only (as without REPLICA IDENTITY FULL).
+      const whole = (meta.replicaIdentityFull && !meta.rlsEnabled) || meta.primaryKey.length === 0;
+      const oldKeep = whole ? keep : (k: string) => keep(k) && meta.primaryKey.includes(k);
       data.old_record = pick(change.old_record, oldKeep);
     }
     data.errors = null;

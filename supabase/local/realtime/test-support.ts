@@ -24,6 +24,10 @@ create table public.rt_order (
 create table public.rt_full (id int primary key, customer_id uuid not null, v text);
 alter table public.rt_full replica identity full;
 create table public.rt_unpublished (id int primary key, customer_id uuid not null);
+-- public reference data: no row-level security, the whole old row travels
+create table public.rt_open (id int primary key, v text);
+alter table public.rt_open replica identity full;
+grant select on public.rt_open to anon, authenticated;
 
 alter table public.rt_customer enable row level security;
 alter table public.rt_order enable row level security;
@@ -37,7 +41,7 @@ create policy own on public.rt_unpublished for all to authenticated using (custo
 revoke select on public.rt_customer from anon, authenticated;
 grant select (id, name, note) on public.rt_customer to anon, authenticated;
 
-alter publication supabase_realtime add table public.rt_customer, public.rt_order, public.rt_full;
+alter publication supabase_realtime add table public.rt_customer, public.rt_order, public.rt_full, public.rt_open;
 `;
 
 /**

@@ -1,14 +1,13 @@
-// Who may see a change: RLS decides, evaluated with each subscriber's role and JWT claims
-// exactly as PostgREST sets them (role, request.jwt.claims).
+// Who may see an INSERT or UPDATE: RLS decides, evaluated with each subscriber's role and JWT
+// claims exactly as PostgREST sets them (role, request.jwt.claims). A DELETE is not checked at
+// all (delivery.ts), as hosted Realtime does not apply RLS to deletes.
 // - As Supabase does, each subscriber runs `select 1 from tbl where <pk> = <record's pk>`
 //   under its own role and claims.
-// - Better than Supabase: the check sees the row version of the change itself. In one
-//   transaction, as the superuser with session_replication_role = replica (no trigger or
-//   foreign-key action fires), the current row with that key is removed and the version of
-//   the change (the old row for DELETE) is inserted; the subscribers look for it; then the
-//   transaction is rolled back. So a DELETE reaches only those who could see the row before
-//   it was deleted (Supabase does not check deletes at all), and an UPDATE followed quickly
-//   by a DELETE is still delivered to its owner.
+// - The check sees the row version of the change itself. In one transaction, as the superuser
+//   with session_replication_role = replica (no trigger or foreign-key action fires), the current
+//   row with that key is removed and the version of the change is inserted; the subscribers look
+//   for it; then the transaction is rolled back. So an INSERT or UPDATE followed at once by a
+//   DELETE is still delivered to its owner.
 // All subscribers of one change are checked in one transaction, each inside a savepoint so
 // a failing policy (or an unknown role) only hides the change from that subscriber.
 import type { Db, DbSession } from '../db/db.ts';

@@ -9,7 +9,8 @@ import { serviceClient } from '../../setup/clients.ts';
 import { must, PHONE, type Patient } from '../fixtures.ts';
 import type { Device } from './device.ts';
 import type { FaultNetwork } from './fault-network.ts';
-import { CPG_NAME, lastEdit as last, type EditOf, type Queued } from './run-scenario.ts';
+import { DOSE_MARK_TABLE } from '../../../src/data/tables/dose-mark-key.ts';
+import { CPG_NAME, lastEdit as last, lastMarks, type EditOf, type Queued } from './run-scenario.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -83,6 +84,13 @@ export async function expectServerHasEveryEdit(patient: Patient, log: readonly Q
   expect(inPlace.address[0], 'address').toMatchObject(address ? { street_nr: address.street_nr, city: address.city, phone: PHONE } : {});
   expect(inPlace.questionnaire[0], 'questionnaire').toMatchObject(questionnaire ? { weight: questionnaire.weight, size: questionnaire.size } : {});
   expect(inPlace.sendMethod[0], 'send method').toMatchObject(send ? { prescription_send_method: send.method, doc_name: send.doc_name, cpg_name: CPG_NAME } : {});
+
+  // dose marks (issue 24): one row per dose marked, holding its last mark (by the time made on the device)
+  const marks = must(await svc.from(DOSE_MARK_TABLE).select('day, period, status, reason').eq('customer_id', patient.userId), 'marks') as Array<Record<string, unknown>>;
+  const expectedMarks = [...lastMarks(log).values()];
+  tally.duplicates += Math.max(0, marks.length - expectedMarks.length);
+  const order = (rows: Array<Record<string, unknown>>) => rows.map((m) => [m.day, m.period, m.status, m.reason ?? null]).sort((a, b) => String(a).localeCompare(String(b)));
+  expect(order(marks), 'dose marks: one row per dose, its last mark').toEqual(order(expectedMarks as unknown as Array<Record<string, unknown>>));
 }
 
 const LISTS = {
@@ -116,4 +124,9 @@ export async function expectMirrorEqualsServer(device: Device, patient: Patient)
   const mirrored = await db.orders.where('customer_id').equals(patient.userId).toArray();
   expect(byId(mirrored as unknown as Row[]).map(shape), 'mirror orders').toEqual(byId(serverOrders).map(shape));
   expect(mirrored.filter((o) => isTempId(o.id)), 'no temporary order left').toEqual([]);
+
+  const serverMarks = must(await svc.from(DOSE_MARK_TABLE).select('*').eq('customer_id', patient.userId), 'marks') as Array<Record<string, unknown>>;
+  const mirroredMarks = (await db.rows.where('[table+customer_id]').equals([DOSE_MARK_TABLE, patient.userId]).toArray()).map((r) => r.row);
+  const mark = (m: Record<string, unknown>) => [m.day, m.period, m.status, m.reason ?? null, Date.parse(String(m.marked_at))].join('|');
+  expect(mirroredMarks.map(mark).sort(), 'mirror dose marks').toEqual(serverMarks.map(mark).sort());
 }

@@ -5,7 +5,11 @@
 // shows every edit.
 import { expect } from 'vitest';
 import { latestById } from '../../../src/domain/latest-by-id.ts';
-import { placeOrder, saveAddress, saveOrderDefaults, saveQuestionnaire, saveSendMethod } from '../../../src/data/outbox/commands.ts';
+import { markDoses, placeOrder, saveAddress, saveOrderDefaults, saveQuestionnaire, saveSendMethod } from '../../../src/data/outbox/commands.ts';
+import { DOSE_MARK_TABLE, doseMarkRowKey } from '../../../src/data/tables/dose-mark-key.ts';
+import type { DoseMark } from '../../../src/domain/doses/dose-mark.ts';
+import { newDoseMark } from '../../../src/domain/doses/dose-marks.ts';
+import { addDays, dateInTimeZone } from '../../../src/domain/zoned-time.ts';
 import { ADDRESS, PHONE, QUESTIONNAIRE } from '../fixtures.ts';
 import type { Device, Tab } from './device.ts';
 import type { FaultNetwork } from './fault-network.ts';
@@ -13,8 +17,15 @@ import type { Edit, Move, Step } from './scenario.ts';
 
 export const CPG_NAME = 'Praxis am Bahnhof';
 
-/** An edit as queued: its outbox id and, for orders and order defaults, the comment that tells its row apart. */
-export type Queued = { edit: Edit; outboxId: string; comment: string | null };
+/** An edit as queued: its outbox id and, for orders and order defaults, the comment that tells its row apart; for a dose, its mark. */
+export type Queued = { edit: Edit; outboxId: string; comment: string | null; mark?: DoseMark };
+
+/** The standing mark of each dose the run marked: its last mark, by the rows store's key. */
+export function lastMarks(log: readonly Queued[]): Map<string, DoseMark> {
+  const out = new Map<string, DoseMark>();
+  for (const q of log) if (q.mark) out.set(doseMarkRowKey(q.mark.customer_id, q.mark), q.mark);
+  return out;
+}
 
 export type EditOf<K extends Edit['kind']> = Extract<Edit, { kind: K }>;
 
@@ -22,10 +33,20 @@ export type EditOf<K extends Edit['kind']> = Extract<Edit, { kind: K }>;
 export const lastEdit = <K extends Edit['kind']>(log: readonly Queued[], kind: K): EditOf<K> | undefined =>
   log.filter((q) => q.edit.kind === kind).at(-1)?.edit as EditOf<K> | undefined;
 
-async function queueEdit(tab: Tab, userId: string, rx: number, edit: Edit, comment: string): Promise<Queued> {
+async function queueEdit(tab: Tab, userId: string, rx: { pharmacode: number; id: number }, edit: Edit, comment: string): Promise<Queued> {
   const { ctx } = tab;
   let result;
   switch (edit.kind) {
+    case 'dose': {
+      const now = new Date(ctx.now());
+      const dose = { prescription_id: rx.id, pharmacode: rx.pharmacode, day: addDays(dateInTimeZone(now), -edit.daysAgo), period: edit.period, units: 1 };
+      const choice = edit.status === 'skipped' ? { status: edit.status, reason: 'forgot' as const } : { status: edit.status };
+      const mark = newDoseMark(dose, choice, { customerId: userId, deviceId: 'fault-device', now });
+      expect(mark.ok, 'a mark within the window').toBe(true);
+      const marked = mark.ok ? await markDoses(ctx, userId, [mark.value]) : mark;
+      expect(marked, 'the mark resolves locally').toMatchObject({ ok: true });
+      return { edit, outboxId: marked.ok ? marked.value.outboxIds[0]! : '', comment: null, ...(mark.ok && { mark: mark.value }) };
+    }
     case 'address':
       result = await saveAddress(ctx, userId, { ...ADDRESS, address2: null, street_nr: edit.street_nr, city: edit.city, phone: PHONE });
       break;
@@ -48,7 +69,7 @@ async function queueEdit(tab: Tab, userId: string, rx: number, edit: Edit, comme
       });
       break;
     case 'order':
-      result = await placeOrder(ctx, userId, { medications: { [String(rx)]: edit.amount }, address: { ...ADDRESS }, comment });
+      result = await placeOrder(ctx, userId, { medications: { [String(rx.pharmacode)]: edit.amount }, address: { ...ADDRESS }, comment });
       break;
   }
   expect(result, `the command of ${edit.kind} resolves locally`).toMatchObject({ ok: true });
@@ -115,6 +136,12 @@ export async function expectMirrorShowsEdits(device: Device, userId: string, log
   const queuedOrders = log.filter((q) => q.edit.kind === 'order').map((q) => q.outboxId);
   shown.orders = queuedOrders.filter((id) => orders.some((o) => o.outbox_id === id || o.idempotency_key === id));
   expected.orders = queuedOrders;
+  const marks = lastMarks(log);
+  if (marks.size > 0) {
+    const rows = await db.rows.bulkGet([...marks.keys()].map((key) => [DOSE_MARK_TABLE, key] as [string, string]));
+    shown.marks = rows.map((r) => (r ? [r.row.day, r.row.period, r.row.status] : null));
+    expected.marks = [...marks.values()].map((m) => [m.day, m.period, m.status]);
+  }
   expect(shown, `${where}: the mirror shows every edit`).toEqual(expected);
 }
 
@@ -122,7 +149,8 @@ export interface PlayDeps {
   device: Device;
   network: FaultNetwork;
   userId: string;
-  rx: number;
+  /** the run's prescription: its product (orders) and its id (dose marks) */
+  rx: { pharmacode: number; id: number };
   /** tells this run's rows apart in comments */
   runId: string;
 }

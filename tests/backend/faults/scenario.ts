@@ -1,5 +1,5 @@
 // The generated scenario of one fault-injection run: the patient's edits (spec §7 Data service
-// writes and webshopOrder) made in one of one or two tabs, interleaved with faults, expired
+// writes and webshopOrder, dose marks of issue 24) made in one of one or two tabs, interleaved with faults, expired
 // tokens, replay passes, pulls, time passing and tabs closed and reopened.
 import fc from 'fast-check';
 import { FAULT_KINDS, type FaultKind } from './fault-network.ts';
@@ -9,7 +9,9 @@ export type Edit =
   | { kind: 'questionnaire'; weight: number; size: number }
   | { kind: 'orderDefaults'; generic: boolean; substitute: boolean; probon: boolean; get_invoice: boolean }
   | { kind: 'sendMethod'; method: 'post' | 'email'; doc_name: string }
-  | { kind: 'order'; amount: number };
+  | { kind: 'order'; amount: number }
+  /** a dose mark (issue 24) of the run's prescription, a few days back (the window is the server's, its clock real) */
+  | { kind: 'dose'; daysAgo: 1 | 2 | 3; period: 'morning' | 'evening'; status: 'taken' | 'skipped' | 'unmarked' };
 
 export type Step =
   | { do: 'edit'; tab: number; edit: Edit }
@@ -42,6 +44,12 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('orderDefaults' as const), generic: fc.boolean(), substitute: fc.boolean(), probon: fc.boolean(), get_invoice: fc.boolean() }),
   fc.record({ kind: fc.constant('sendMethod' as const), method: fc.constantFrom('post' as const, 'email' as const), doc_name: fc.constantFrom('Dr. Keller', 'Dr. Roth', 'Dr. Meier') }),
   fc.record({ kind: fc.constant('order' as const), amount: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('dose' as const),
+    daysAgo: fc.constantFrom(1 as const, 2 as const, 3 as const),
+    period: fc.constantFrom('morning' as const, 'evening' as const),
+    status: fc.constantFrom('taken' as const, 'skipped' as const, 'unmarked' as const),
+  }),
 );
 
 function step(tabs: 1 | 2): fc.Arbitrary<Step> {

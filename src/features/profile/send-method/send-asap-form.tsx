@@ -11,11 +11,11 @@ import { YesNoField } from '../../../ui/profile-forms/yes-no-field';
 export function SendAsapForm({ onSubmit, children }: { onSubmit: (sendAsap: boolean) => Promise<void>; children?: React.ReactNode }) {
   const t = useMsg();
   const form = useValidatedForm();
-  const [answer, setAnswer] = useState<'' | 'yes' | 'no'>('');
+  const [answer, setAnswer] = useState<boolean | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.sending) return;
-    const checked = form.check(sendAsapSchema, { send_asap: answer === '' ? undefined : answer === 'yes' });
+    const checked = form.check(sendAsapSchema, { send_asap: answer ?? undefined });
     if (!checked) return;
     form.setSending(true);
     try {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EspacePartnerType } from '../../../domain/constants';
 import { espacePartnersOfType } from '../../../domain/send-method';
 import { sendMethodSchema, sendMethods, type SendMethod, type SendMethodOutput } from '../../../domain/schemas/send-method';
@@ -14,26 +14,31 @@ interface Values {
   method: SendMethod | '';
   partnerType: EspacePartnerType | '';
   location: string;
-  sendAll: '' | 'yes' | 'no';
+  sendAll: boolean | null;
   description: string;
   docName: string;
   cpgName: string;
 }
 
-const EMPTY: Values = { method: '', partnerType: '', location: '', sendAll: '', description: '', docName: '', cpgName: '' };
+const EMPTY: Values = { method: '', partnerType: '', location: '', sendAll: null, description: '', docName: '', cpgName: '' };
 
 const toInput = (v: Values) =>
   v.method === 'espace'
-    ? { prescription_send_method: 'espace', prescription_location: v.location, send_all: v.sendAll === '' ? undefined : v.sendAll === 'yes', description: v.description }
+    ? { prescription_send_method: 'espace', prescription_location: v.location, send_all: v.sendAll ?? undefined, description: v.description }
     : { prescription_send_method: v.method || undefined, doc_name: v.docName, cpg_name: v.cpgName };
+
+/** What the form saves itself: an e-prescription is sent by its own panel. */
+export type ChosenSendMethod = Exclude<SendMethodOutput, { prescription_send_method: 'eprescription' }>;
 
 /**
  * The chooser of spec §4 "Prescription send method": post, e-mail from the doctor, or a partner
  * (espace: health centres or pharmacies, then a location of the fixed list, whether to send all
  * medications and, if not, which); post and e-mail ask for the doctor's and the practice's names.
- * Each error of spec §5 at its field; no method chosen: the danger notice too.
+ * Each error of spec §5 at its field; no method chosen: the danger notice too. The fourth way,
+ * an e-prescription (issue 27), shows `ePrescription` (the scanning panel, which sends it) instead
+ * of the form's own button.
  */
-export function SendMethodForm({ onSubmit, children }: { onSubmit: (chosen: SendMethodOutput) => Promise<void>; children?: React.ReactNode }) {
+export function SendMethodForm({ onSubmit, ePrescription, children }: { onSubmit: (chosen: ChosenSendMethod) => Promise<void>; ePrescription?: ReactNode; children?: ReactNode }) {
   const t = useMsg();
   const form = useValidatedForm();
   const [v, setV] = useState<Values>(EMPTY);
@@ -50,6 +55,7 @@ export function SendMethodForm({ onSubmit, children }: { onSubmit: (chosen: Send
       if (!v.method) notify('danger', 'sendMethod.success_send_method');
       return;
     }
+    if (chosen.prescription_send_method === 'eprescription') return;
     form.setSending(true);
     try {
       await onSubmit(chosen);
@@ -139,7 +145,7 @@ export function SendMethodForm({ onSubmit, children }: { onSubmit: (chosen: Send
             </fieldset>
           ) : null}
           <YesNoField name="send_all" legend={t('sendMethod.sendAll')} value={v.sendAll} onChange={(x) => set('sendAll', x, 'send_all')} errorId={form.errors.send_all} />
-          {v.sendAll === 'no' ? (
+          {v.sendAll === false ? (
             <TextAreaField
               name="description"
               rows={3}
@@ -152,6 +158,8 @@ export function SendMethodForm({ onSubmit, children }: { onSubmit: (chosen: Send
         </>
       ) : null}
 
+      {v.method === 'eprescription' ? ePrescription : null}
+
       {v.method === 'post' || v.method === 'email' ? (
         <div className="profile-grid">
           <TextField name="doc_name" autoComplete="off" label={<Msg id="sendMethod.docName" />} value={v.docName} errorId={form.errors.doc_name} onChange={(e) => set('docName', e.target.value, 'doc_name')} />
@@ -160,9 +168,11 @@ export function SendMethodForm({ onSubmit, children }: { onSubmit: (chosen: Send
       ) : null}
 
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={form.sending}>
-          <Msg id={form.sending ? 'profile.basedata.saving' : 'sendMethod.submit'} />
-        </button>
+        {v.method === 'eprescription' ? null : (
+          <button type="submit" className="button button--primary" disabled={form.sending}>
+            <Msg id={form.sending ? 'profile.basedata.saving' : 'sendMethod.submit'} />
+          </button>
+        )}
         {children}
       </div>
     </form>

@@ -1,23 +1,29 @@
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
+import { useEPrescriptions } from '../../../data/hooks/use-eprescriptions';
 import { useSession } from '../../../data/hooks/use-session';
-import { deliveryOf, useSave } from '../../../data/hooks/use-save';
+import { saveDelivery, useSave } from '../../../data/hooks/use-save';
 import { announcePrescription, resetSendMethod, saveSendMethod, setSendAsap } from '../../../data/outbox/commands';
 import { trackUsage } from '../../../data/usage';
 import type { Address, AdditionalInfo, Customer } from '../../../domain/entities';
 import { paths } from '../../../domain/paths';
-import type { SendMethodOutput } from '../../../domain/schemas/send-method';
 import { espacePartnerById, sendMethodStage } from '../../../domain/send-method';
 import { Msg } from '../../../i18n/msg';
 import { notifySaved } from '../../../ui/save-feedback';
+import { Spinner } from '../../../ui/spinner';
+import { SentEPrescriptions } from './eprescription/sent-eprescriptions';
 import { PrepaidLabel } from './prepaid-label';
 import { SendAsapForm } from './send-asap-form';
-import { SendMethodForm } from './send-method-form';
+import { SendMethodForm, type ChosenSendMethod } from './send-method-form';
 import './send-method.css';
+
+// the scanner, its reader and the QR decoder load only when the patient has an e-prescription
+const EPrescriptionPanel = lazy(() => import('./eprescription/eprescription-panel'));
 
 export interface SendPrescriptionProps {
   /** the latest additional info (null: no method yet) */
   info: AdditionalInfo | null;
-  customer: Pick<Customer, 'first_name' | 'last_name'> | null;
+  customer: Pick<Customer, 'first_name' | 'last_name' | 'birthday'> | null;
   address: Pick<Address, 'street' | 'street_nr' | 'zip' | 'city'> | null;
   /** onboarding step 6: after the send-asap answer, and on "I will not send a prescription" */
   onFinished?: () => void;
@@ -40,12 +46,17 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
   const reset = useSave(resetSendMethod);
   const userId = useSession().user?.id ?? null;
 
-  const chooseMethod = async (chosen: SendMethodOutput) => {
+  const ePrescriptions = useEPrescriptions();
+  const [scanning, setScanning] = useState(false);
+  const listId = useId();
+  const profile = { firstName: customer?.first_name ?? null, lastName: customer?.last_name ?? null, birthDate: customer?.birthday ?? null };
+
+  const chooseMethod = async (chosen: ChosenSendMethod) => {
     const fields =
       chosen.prescription_send_method === 'espace'
         ? { prescription_send_method: 'espace' as const, prescription_location: chosen.prescription_location, send_all: chosen.send_all, description: chosen.description || null, doc_name: null, cpg_name: null }
         : { prescription_send_method: chosen.prescription_send_method, prescription_location: null, send_all: null, description: null, doc_name: chosen.doc_name, cpg_name: chosen.cpg_name };
-    const saved = deliveryOf(await saveMethod(fields));
+    const saved = saveDelivery(await saveMethod(fields));
     if (saved.state !== 'refused') {
       await announce(chosen.prescription_send_method === 'espace' ? { prescription_location: chosen.prescription_location } : { prescription_send_method: chosen.prescription_send_method });
       trackUsage('prescriptionLocation', { method: chosen.prescription_send_method });
@@ -55,13 +66,13 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
   };
 
   const answerAsap = async (sendAsap: boolean) => {
-    const saved = deliveryOf(await saveAsap(sendAsap));
+    const saved = saveDelivery(await saveAsap(sendAsap));
     notifySaved(saved, 'sendMethod.success_generic');
     if (saved.state !== 'refused') onFinished?.();
   };
 
   const resetChoice = async () => {
-    const saved = deliveryOf(await reset());
+    const saved = saveDelivery(await reset());
     if (saved.state !== 'refused') trackUsage('sendMethodReset', { user: userId });
     notifySaved(saved, 'sendMethod.resetDone');
   };
@@ -74,7 +85,14 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
 
   if (stage === 'choose') {
     return (
-      <SendMethodForm onSubmit={chooseMethod}>
+      <SendMethodForm
+        onSubmit={chooseMethod}
+        ePrescription={
+          <Suspense fallback={<Spinner />}>
+            <EPrescriptionPanel profile={profile} level={2} onSent={() => onChosen?.()} />
+          </Suspense>
+        }
+      >
         {onFinished ? (
           <button
             type="button"
@@ -130,6 +148,28 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
           </p>
         </section>
       ) : null}
+      <SentEPrescriptions items={ePrescriptions ?? []} headingId={listId} />
+      {onFinished ? null : (
+        <section className="send-method__eprescription" aria-labelledby={`${listId}-scan`}>
+          <h2 id={`${listId}-scan`}>
+            <Msg id="ePrescription.section" />
+          </h2>
+          {scanning ? (
+            <Suspense fallback={<Spinner />}>
+              <EPrescriptionPanel profile={profile} level={3} />
+            </Suspense>
+          ) : (
+            <>
+              <p>
+                <Msg id="sendMethod.eprescription.explain" />
+              </p>
+              <button type="button" className="button button--secondary" onClick={() => setScanning(true)}>
+                <Msg id="sendMethod.eprescription.title" />
+              </button>
+            </>
+          )}
+        </section>
+      )}
       {stage === 'sendAsap' ? (
         <SendAsapForm onSubmit={answerAsap}>{resetButton}</SendAsapForm>
       ) : (

@@ -1,0 +1,13 @@
+// The live side of the screens' reads (Dexie's liveQuery), loaded by use-mirror-query.ts: a screen
+// that shows what was read ahead loads it after its first paint, so Dexie is not among the files
+// a returning patient's first paint waits for.
+import { liveQuery } from 'dexie';
+import { localDb, type LocalDb } from '../local/local-db';
+import { dexieReads } from '../local/mirror-reads';
+import type { MirrorQuery } from '../local/mirror-query';
+
+/** Follows a query's answer (one read-only transaction per read) until the returned function is called. */
+export function watchMirrorQuery<T>(query: MirrorQuery<T>, db: LocalDb = localDb(), on: { next: (value: T) => void; error: (error: unknown) => void }): () => void {
+  const subscription = liveQuery(() => db.transaction('r', query.stores.map((store) => db.table(store)), () => query.read(dexieReads(db)))).subscribe(on);
+  return () => subscription.unsubscribe();
+}

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import type { DoseMark } from '../../domain/doses/dose-mark';
+import type { LocalDb } from '../local/local-db';
+import { doseMarkRowsQuery } from '../local/mirror-query';
+import { doseMarksOf } from '../tables/dose-mark-table';
+import { useMirrorQuery } from './use-mirror-query';
+
+/**
+ * Every dose mark the mirror holds of the patient (the last 90 days, and what waits to be sent),
+ * live: the history, a past day's plan and the report read them offline. `undefined` while the
+ * first read runs.
+ */
+export function useDoseMarks(db?: LocalDb): DoseMark[] | undefined {
+  const rows = useMirrorQuery(doseMarkRowsQuery, db);
+  return useMemo(() => (rows === undefined ? undefined : doseMarksOf(rows)), [rows]);
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../../lib/after-paint';
+import type { LocalDb } from '../local/local-db';
+import type { MirrorQuery } from '../local/mirror-query';
+import { forgetReadAheadOf, readAheadOf } from '../local/read-ahead';
+
+/**
+ * A read of the mirror (local/mirror-query.ts) for a screen: `undefined` while the first read runs,
+ * unless the app's start read it ahead (local/read-ahead.ts) — then the first render shows that.
+ * The live query (Dexie, mirror-live.ts) is loaded as a chunk of its own: after the first paint
+ * when the answer was read ahead, at once otherwise. It follows every change of the mirror (a
+ * pull, an outbox write, another tab). A new query (other arguments: another key) keeps the last
+ * answer on screen until its own arrives, as Dexie's useLiveQuery does. A failed read goes to
+ * the view's error boundary — except the live query's files failing to load while an answer is
+ * on screen (read ahead, then the network went in a tab the service worker does not serve): the
+ * screen keeps its answer and loads them when the connection returns.
+ */
+export interface MirrorQueryOptions {
+  /** false: undefined until the answer is this query's own (a document made of it must not mix two reads) */
+  stale?: boolean;
+}
+
+export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale = true }: MirrorQueryOptions = {}): T | undefined {
+  const [answer, setAnswer] = useState<{ key: string; value: T } | undefined>(() => {
+    const ahead = readAheadOf(query);
+    return ahead === undefined ? undefined : { key: query.key, value: ahead };
+  });
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [shownAhead] = useState(() => answer !== undefined);
+  const { key } = query;
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let live = true;
+    const watch = () =>
+      void import('./mirror-live').then(
+        ({ watchMirrorQuery }) => {
+          if (!live) return;
+          stop = watchMirrorQuery(query, db, {
+            next: (value) => {
+              if (!live) return;
+              forgetReadAheadOf(query);
+              setAnswer({ key: query.key, value });
+            },
+            error: (error) => live && setFailure({ error }),
+          });
+        },
+        (error: unknown) => {
+          if (!live) return;
+          if (readAheadOf(query) === undefined) setFailure({ error });
+          else globalThis.addEventListener?.('online', watch, { once: true });
+        },
+      );
+    // with the answer read ahead on screen, the live query's files wait until it is painted
+    const cancel = shownAhead ? afterNextPaint(watch) : (watch(), undefined);
+    return () => {
+      live = false;
+      globalThis.removeEventListener?.('online', watch);
+      // the answer stays for a screen the start leads on to (a complete overview's redirect to
+      // the base data) until a live query answers or the data layer takes over
+      cancel?.();
+      stop?.();
+    };
+    // the key names the query with its arguments: a new object with the same key is the same query
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, db, shownAhead]);
+  if (failure) throw failure.error;
+  return stale || answer?.key === key ? answer?.value : undefined;
+}

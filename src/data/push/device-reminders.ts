@@ -1,0 +1,90 @@
+// This device's dose reminders (issue 28): the browser's push subscription and its row in
+// webshop_customer_push_subscription (a synced table of the registry, written through the outbox).
+// Loaded on demand (the dashboard's first load carries no supabase-js or Dexie):
+// src/data/hooks/use-device-reminders.ts imports it when the patient taps.
+//
+// Turning reminders on: the notification permission (asked only now, after the tap), the
+// server's VAPID public key (GET /functions/v1/doseReminders), pushManager.subscribe, then the
+// row through the outbox. Off: the row's delete through the outbox and unsubscribe. Sign-out:
+// the row is deleted at once with the session still valid (the outbox is wiped with the mirror),
+// and the browser unsubscribes even offline, so the next patient on this device gets a new one.
+import type { CustomerId } from '../../domain/entities';
+import { err, ok, type Result } from '../../domain/result';
+import { appOutboxContext } from '../outbox/app-context';
+import { putRow, removeRow } from '../outbox/commands';
+import { supabase } from '../supabase-client';
+
+export const PUSH_SUBSCRIPTION_TABLE = 'webshop_customer_push_subscription';
+
+export type EnableError = 'unsupported' | 'denied' | 'unavailable' | 'signed_out';
+
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator) || typeof PushManager === 'undefined') return null;
+  // the worker registers with the page (src/app/pwa); a page without one has no reminders
+  const found = await navigator.serviceWorker.getRegistration();
+  return found ? navigator.serviceWorker.ready : null;
+}
+
+/** The browser's push subscription of this device, if any. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const reg = await registration();
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+/** A device label the patient recognises in the list of their devices: browser and system. */
+export function deviceLabel(ua: string = navigator.userAgent): string {
+  const system = /iPhone|iPad|iPod/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\/|Chromium\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
+  return [browser, system].filter(Boolean).join(' · ').slice(0, 100);
+}
+
+async function vapidPublicKey(): Promise<string | null> {
+  const { data, error } = await supabase().functions.invoke<{ publicKey?: string }>('doseReminders', { method: 'GET' });
+  return error || typeof data?.publicKey !== 'string' ? null : data.publicKey;
+}
+
+function rowOf(sub: PushSubscription, showNames: boolean): Record<string, unknown> | null {
+  const json = sub.toJSON();
+  const p256dh = json.keys?.p256dh;
+  const auth = json.keys?.auth;
+  if (!json.endpoint || !p256dh || !auth) return null;
+  return { endpoint: json.endpoint, p256dh, auth, device_label: deviceLabel(), show_names: showNames };
+}
+
+/** Turns reminders on for this device (or changes whether they show names). */
+export async function enableReminders(customerId: CustomerId, showNames: boolean): Promise<Result<PushSubscription, EnableError>> {
+  const reg = await registration();
+  if (!reg) return err('unsupported');
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return err('denied');
+  let sub = await reg.pushManager.getSubscription();
+  if (!sub) {
+    const key = await vapidPublicKey();
+    if (!key) return err('unavailable');
+    try {
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    } catch {
+      return err('unavailable');
+    }
+  }
+  const row = rowOf(sub, showNames);
+  if (!row) return err('unavailable');
+  const queued = await putRow(await appOutboxContext(), customerId, PUSH_SUBSCRIPTION_TABLE, row);
+  return queued.ok ? ok(sub) : err('unavailable');
+}
+
+/** Turns reminders off for this device. */
+export async function disableReminders(customerId: CustomerId): Promise<void> {
+  const sub = await currentSubscription();
+  if (!sub) return;
+  await removeRow(await appOutboxContext(), customerId, PUSH_SUBSCRIPTION_TABLE, { endpoint: sub.endpoint });
+  await sub.unsubscribe().catch(() => false);
+}
+
+/** Sign-out: the device's subscription goes, on the server while the session still holds, and in the browser. */
+export async function dropDeviceReminders(): Promise<void> {
+  const sub = await currentSubscription().catch(() => null);
+  if (!sub) return;
+  await Promise.resolve(supabase().from(PUSH_SUBSCRIPTION_TABLE).delete().eq('endpoint', sub.endpoint)).catch(() => null);
+  await sub.unsubscribe().catch(() => false);
+}

@@ -1,0 +1,158 @@
+// When each medication runs out (spec §4 Prescriptions, Order status codes; §3 Medication qty).
+//
+// Per product with an active prescription (the newest, highest id, when there are several: a
+// prescription replaced by a newer one) and a daily dosage above 0, the stock is walked day by
+// day from the first delivery: each delivery adds qty × amount units at the start of its day
+// (deliveries.ts: its created_at date), each dose takes its units (a taken mark: the dose's
+// units; a skip: nothing; no mark or an unmark: the plan's units, assumed taken), and the stock
+// never drops below 0 (a gap without supply does not eat into the next pack). The doses of a
+// day are those of the newest prescription of the product in force that day.
+//
+// Today (decided): the doses whose time has come (up to the current period, doseSlotAt) and
+// any later dose of today already marked are settled in the walk, and `onHand` is what is left
+// after them: the box as it should be now. Today's remaining doses are taken from it first;
+// `lastCoveredDay` is the last day whose every dose is covered, so a stock that lasts through
+// this evening but not tomorrow morning gives today. When the stock already ran short on a
+// past day since the last delivery, the day before that one is the last covered day.
+import { TIME_ZONE } from '../constants.ts';
+import { parseDosage, type Dosage } from '../dosage.ts';
+import type { Order, Pharmacode, Prescription, RecordId } from '../entities.ts';
+import { INTAKE_PERIODS } from '../intake-plan.ts';
+import { isPrescriptionActive } from '../prescription-state.ts';
+import { addDays, calendarDatesBetween, type CalendarDate } from '../zoned-time.ts';
+import { doseKey, type DoseMark } from '../doses/dose-mark.ts';
+import { latestMarks } from '../doses/dose-marks.ts';
+import { doseSlotAt, isNotYetDue, type DoseSlot } from '../doses/dose-slot.ts';
+import { dailyUnits, inForceSpan, isInSpan, type DuePrescription, type InForceSpan } from '../doses/doses-due.ts';
+import { productOrders, type Delivery } from './deliveries.ts';
+
+export type ForecastPrescription = DuePrescription & Pick<Prescription, 'single_use' | 'used'>;
+
+/** never ordered; no pack size in the catalogue (qty null or 0); dosage 0 (single-use or reserve); dosage unreadable. */
+export type NoForecastReason = 'never_ordered' | 'pack_size_unknown' | 'as_needed' | 'dosage_unreadable';
+
+export type SupplyForecast =
+  | {
+      kind: 'forecast';
+      pharmacode: Pharmacode;
+      prescriptionId: RecordId;
+      /** Units left now (see above). */
+      onHand: number;
+      dailyUnits: number;
+      lastCoveredDay: CalendarDate;
+      /** The first day with a dose the stock does not cover: lastCoveredDay + 1. */
+      runsOutOn: CalendarDate;
+      /** Units of orders not yet finished or sent: expected, not on hand. */
+      onTheWay: number;
+    }
+  | { kind: 'none'; pharmacode: Pharmacode; prescriptionId: RecordId; reason: NoForecastReason };
+
+export interface ForecastInput {
+  prescriptions: readonly ForecastPrescription[];
+  orders: readonly Order[];
+  marks: readonly DoseMark[];
+  /** The catalogue's qty (units per pack) by pharmacode. */
+  packSizes: ReadonlyMap<Pharmacode, number | null>;
+  now: Date;
+  timeZone?: string;
+}
+
+const EPSILON = 1e-9;
+
+interface Reading {
+  p: ForecastPrescription;
+  span: InForceSpan;
+  dosage: Dosage;
+}
+
+/** The newest active prescription of each product, in the order the products first appear. */
+export function countingPrescriptions<T extends ForecastPrescription>(prescriptions: readonly T[], now: Date, timeZone: string = TIME_ZONE): T[] {
+  const newest = new Map<Pharmacode, T>();
+  for (const p of prescriptions) {
+    if (!isPrescriptionActive(p, now, timeZone)) continue;
+    const held = newest.get(p.medication_id);
+    if (!held || p.id > held.id) newest.set(p.medication_id, p);
+  }
+  return [...newest.values()];
+}
+
+export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
+  const timeZone = input.timeZone ?? TIME_ZONE;
+  const marks = latestMarks(input.marks);
+  const current = doseSlotAt(input.now, timeZone);
+  return countingPrescriptions(input.prescriptions, input.now, timeZone).map((p): SupplyForecast => {
+    const base = { pharmacode: p.medication_id, prescriptionId: p.id };
+    const dosage = parseDosage(p.dosage);
+    if (!dosage.ok) return { ...base, kind: 'none', reason: 'dosage_unreadable' };
+    const daily = dailyUnits(dosage.value);
+    if (daily <= 0) return { ...base, kind: 'none', reason: 'as_needed' };
+    const orders = productOrders(input.orders, p.medication_id, timeZone);
+    if (!orders.ordered) return { ...base, kind: 'none', reason: 'never_ordered' };
+    const pack = input.packSizes.get(p.medication_id);
+    if (typeof pack !== 'number' || !Number.isFinite(pack) || pack <= 0) return { ...base, kind: 'none', reason: 'pack_size_unknown' };
+    const readings = input.prescriptions
+      .filter((q) => q.medication_id === p.medication_id)
+      .flatMap((q): Reading[] => {
+        const d = parseDosage(q.dosage);
+        return d.ok ? [{ p: q, span: inForceSpan(q, timeZone), dosage: d.value }] : [];
+      })
+      .sort((a, b) => b.p.id - a.p.id);
+    const walk = walkStock(readings, orders.delivered, pack, marks, current);
+    return { ...base, kind: 'forecast', dailyUnits: daily, onTheWay: orders.packsOnTheWay * pack, ...project(walk, daily, current.day) };
+  });
+}
+
+interface Walk {
+  onHand: number;
+  /** Units of today's doses not settled yet. */
+  remainingToday: number;
+  /** The first day since the last delivery whose doses the stock did not cover, or null. */
+  shortSince: CalendarDate | null;
+}
+
+function walkStock(readings: readonly Reading[], delivered: readonly Delivery[], pack: number, marks: ReadonlyMap<string, DoseMark>, current: DoseSlot): Walk {
+  const today = current.day;
+  const byDay = new Map<CalendarDate, number>();
+  for (const d of delivered) {
+    const day = d.day > today ? today : d.day;
+    byDay.set(day, (byDay.get(day) ?? 0) + d.packs * pack);
+  }
+  const first = delivered[0]?.day;
+  const walk: Walk = { onHand: 0, remainingToday: 0, shortSince: null };
+  for (const day of calendarDatesBetween(first !== undefined && first < today ? first : today, today)) {
+    const arriving = byDay.get(day);
+    if (arriving !== undefined) {
+      walk.onHand += arriving;
+      walk.shortSince = null;
+    }
+    const counting = readings.find((r) => isInSpan(r.span, day));
+    if (!counting) continue;
+    INTAKE_PERIODS.forEach((period, i) => {
+      const units = counting.dosage[i] ?? 0;
+      if (units <= 0) return;
+      const mark = marks.get(doseKey({ prescription_id: counting.p.id, day, period }));
+      const marked = mark !== undefined && mark.status !== 'unmarked';
+      if (!marked && isNotYetDue({ day, period }, current)) {
+        walk.remainingToday += units;
+        return;
+      }
+      const taken = mark?.status === 'skipped' ? 0 : units;
+      if (taken > walk.onHand + EPSILON) {
+        walk.onHand = 0;
+        walk.shortSince ??= day;
+      } else walk.onHand = Math.max(0, walk.onHand - taken);
+    });
+  }
+  return walk;
+}
+
+function project(walk: Walk, daily: number, today: CalendarDate): Pick<Extract<SupplyForecast, { kind: 'forecast' }>, 'onHand' | 'lastCoveredDay' | 'runsOutOn'> {
+  const onHand = Math.round(walk.onHand * 1e6) / 1e6;
+  let lastCoveredDay: CalendarDate;
+  if (walk.shortSince !== null) lastCoveredDay = addDays(walk.shortSince, -1);
+  else {
+    const rest = walk.onHand - walk.remainingToday;
+    lastCoveredDay = rest < -EPSILON ? addDays(today, -1) : addDays(today, Math.floor(rest / daily + EPSILON));
+  }
+  return { onHand, lastCoveredDay, runsOutOn: addDays(lastCoveredDay, 1) };
+}

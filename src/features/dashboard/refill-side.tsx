@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useChangeDraft } from '../../data/hooks/use-draft-order';
+import { useSupplyInputs } from '../../data/hooks/use-supply-inputs';
+import type { DashboardMirror } from '../../data/local/mirror-reads';
+import { paths } from '../../domain/paths';
+import { useIntlLanguage } from '../../i18n/use-intl-language';
+import { RefillCard } from './refill-card';
+import { refillModel } from './refill-rows';
+
+/**
+ * The side column with the "running low" card on top, loaded in its own chunk after the first
+ * paint (the supply rules, every dose mark and the plan settings are not needed for the plan).
+ * The column waits for the card's data, so the card never pushes the lists under it down once
+ * they are on screen.
+ *
+ * The button writes the draft — exactly the listed products, each with its usual amount; the
+ * address and the comment stay as the draft has them — and opens the selection: the usual order
+ * path from there, offline too.
+ */
+export default function RefillSide({ mirror, now, children }: { mirror: DashboardMirror; now: Date; children: ReactNode }) {
+  const inputs = useSupplyInputs();
+  const language = useIntlLanguage();
+  const changeDraft = useChangeDraft();
+  const [, navigate] = useLocation();
+  const model = useMemo(
+    () =>
+      inputs
+        ? refillModel({ customer: mirror.customer, orders: mirror.orders, medications: mirror.medications, marks: inputs.marks, leadDays: inputs.leadDays, language, now })
+        : undefined,
+    [inputs, mirror, language, now],
+  );
+  const busy = useRef(false);
+  const preselection = model?.preselection;
+  const reorder = useCallback(() => {
+    if (!preselection || busy.current) return;
+    busy.current = true;
+    void changeDraft((draft) => ({ ...draft, medications: { ...preselection } })).then(
+      (result) => {
+        busy.current = false;
+        if (result.ok) navigate(paths.orderSelect.href());
+      },
+      () => {
+        busy.current = false;
+      },
+    );
+  }, [preselection, changeDraft, navigate]);
+  if (!model) return null;
+  return (
+    <>
+      <RefillCard model={model} onReorder={reorder} />
+      {children}
+    </>
+  );
+}

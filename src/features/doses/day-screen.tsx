@@ -1,0 +1,128 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useDoseMarking, type DoseMarking, type MarkResult } from '../../data/hooks/use-dose-marking';
+import { canMarkDay, doseStates, type DoseState } from '../../domain/doses/dose-marks';
+import { dosesDueOn } from '../../domain/doses/doses-due';
+import { INTAKE_PERIOD_LABEL, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
+import { paths } from '../../domain/paths';
+import { addDays, dateInTimeZone, toCalendarDate } from '../../domain/zoned-time';
+import { Msg } from '../../i18n/msg';
+import { DoseCheck } from '../../ui/doses/dose-check';
+import { notify } from '../../ui/notifications/notification-store';
+import { DayName } from './day-name';
+import type { DosesData } from './use-doses-data';
+import './doses.css';
+
+const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
+
+function say(pending: Promise<MarkResult>): void {
+  void pending.then((result) => {
+    if (!result.ok && result.error !== 'signed_out') notify('danger', `doses.refused.${result.error}`);
+  });
+}
+
+interface PeriodProps {
+  period: IntakePeriod;
+  states: DoseState[];
+  editable: boolean;
+  marking: DoseMarking;
+  names: DosesData['names'];
+}
+
+function PeriodDoses({ period, states, editable, marking, names }: PeriodProps) {
+  const headingId = `doses-period-${period}`;
+  return (
+    <section className="doses__period" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Msg id={INTAKE_PERIOD_LABEL[period]} />
+      </h2>
+      {states.length === 0 ? (
+        <p className="doses__nothing">
+          <Msg id="doses.day.nothing" />
+        </p>
+      ) : (
+        <ul className="doses__list" aria-labelledby={headingId}>
+          {states.map((state) => {
+            const nameId = `doses-${period}-${state.prescription_id}`;
+            return (
+              <li key={state.prescription_id} className="doses__dose">
+                <p className="doses__name" id={nameId}>
+                  {names.get(state.pharmacode) ?? String(state.pharmacode)}
+                </p>
+                <p className="doses__units">
+                  <Msg id="dashboard.plan.units" values={{ units: state.units }} />
+                </p>
+                <DoseCheck labelledBy={nameId} id={nameId} state={state} editable={editable} onMark={(choice) => say(marking.mark([state], choice))} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editable && states.length > 1 && states.some((s) => s.outcome !== 'taken') ? (
+        <button type="button" className="button button--secondary dose-all-taken" onClick={() => say(marking.markAllTaken(states, { day: states[0]!.day, period }))}>
+          <Msg id="doses.allTaken" values={{ period: <Msg id={INTAKE_PERIOD_LABEL[period]} />, hidden }} />
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * /doses/day/{day} (issue 24, late entries): the plan of one day with each dose's mark, to fill
+ * in afterwards ("yesterday evening I took it") — today and the 7 days before; an older day is
+ * shown as it stands, a later one not at all. Marks made after their day show as entered later.
+ */
+export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day: string }) {
+  const valid = toCalendarDate(day) === day;
+  const today = dateInTimeZone(now);
+  const editable = valid && canMarkDay(day, now);
+  const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
+  const marking = useDoseMarking(data.customer.id, dayMarks);
+  const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day).doses : []), [data.prescriptions, day, today, valid]);
+  const states = useMemo(() => doseStates(due, marking.marks), [due, marking.marks]);
+  return (
+    <section className="page doses" aria-labelledby="doses-title">
+      <h1 id="doses-title">
+        <Msg id="title.dosesDay" />
+      </h1>
+      {!valid ? (
+        <p className="notice notice--info">
+          <Msg id="doses.day.invalid" />
+        </p>
+      ) : (
+        <>
+          <p className="doses__date">
+            <Msg id="doses.day.heading" values={{ date: <DayName day={day} /> }} />
+          </p>
+          {day > today ? (
+            <p className="notice notice--info">
+              <Msg id="doses.day.future" />
+            </p>
+          ) : !editable ? (
+            <p className="notice notice--info">
+              <Msg id="doses.day.readOnly" />
+            </p>
+          ) : null}
+          {day <= today
+            ? INTAKE_PERIODS.map((period) => <PeriodDoses key={period} period={period} states={states.filter((s) => s.period === period)} editable={editable} marking={marking} names={data.names} />)
+            : null}
+        </>
+      )}
+      <nav className="button-row doses__day-nav" aria-labelledby="doses-title">
+        {valid ? (
+          <Link href={paths.dosesDay.href(addDays(day, -1))} className="button button--secondary">
+            <Msg id="doses.day.previous" />
+          </Link>
+        ) : null}
+        {valid && day < today ? (
+          <Link href={paths.dosesDay.href(addDays(day, 1))} className="button button--secondary">
+            <Msg id="doses.day.next" />
+          </Link>
+        ) : null}
+        <Link href={paths.dosesHistory.href()} className="button button--secondary">
+          <Msg id="doses.day.back" />
+        </Link>
+      </nav>
+    </section>
+  );
+}

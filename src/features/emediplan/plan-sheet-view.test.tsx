@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+// The printed eMediplan (chmed16a/README.md "The medication plan"): the four columns at the
+// patient's times, one row per medication, doses as the standard prints them (– for none, ½),
+// reserve medication in a block of its own, the patient's name and birth date, the date of print.
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import de from '../../../lang/de.json';
+import fr from '../../../lang/fr.json';
+import type { Chmed16aDocument } from '../../domain/emediplan/chmed16a-model';
+import { planSheet } from '../../domain/emediplan/plan-sheet';
+import { TestProviders } from '../../i18n/test-providers';
+import { PlanSheetView } from './plan-sheet-view';
+
+const doc: Chmed16aDocument = {
+  Patient: { FName: 'Sandra', LName: 'Meier', BDt: '1958-04-12', Gender: 2, Lng: 'de', Ids: [{ Type: 1, Val: '80756012340012345678' }] },
+  Medicaments: [
+    { Id: '1', IdType: 3, Pos: [{ DtFrom: '2026-11-25', DtTo: '2027-07-23', D: [0.5, 0, 1, 0] }], Unit: 'Stk', AppInstr: 'zum Essen', AutoMed: 0 },
+    { Id: '2', IdType: 3, Pos: [{ DtFrom: '2026-11-25', DtTo: '2026-12-20', InRes: 1 }], AppInstr: 'bei Schmerzen', AutoMed: 0 },
+    { Id: '3', IdType: 3, Pos: [{ DtFrom: '2026-11-25', TT: [{ Off: 3600, A: 1 }] }], AutoMed: 0 },
+  ],
+  MedType: 1,
+  Id: 'x',
+  Auth: 'patient',
+  Dt: '2026-11-25T16:55:00+01:00',
+};
+const names: Record<string, string> = { '1': 'ATORVASTATIN Mepha', '2': 'IBUPROFEN Sandoz' };
+const sheet = planSheet(doc, (id) => names[id] ?? null);
+const times = { morning: '07:30', noon: '12:00', evening: '18:00', night: '22:00' };
+
+function show(lang: 'de' | 'fr') {
+  render(
+    <TestProviders lang={lang}>
+      <PlanSheetView sheet={sheet} doc={doc} code={null} times={times} />
+    </TestProviders>,
+  );
+}
+
+describe('PlanSheetView', () => {
+  it('one row per medication with the four columns at the patient\'s times; – for none, ½ for half', () => {
+    show('de');
+    const table = screen.getByRole('table', { name: de['emediplan.sheet.regular'] });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Medikament', 'Morgens07:30', 'Mittags12:00', 'Abends18:00', 'Nachts22:00', 'Einheit', 'Von', 'Bis und mit', 'Anwendungsinstruktion']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual(['½', '–0', '1', '–0', 'Stk', '25.11.2026', '23.07.2027', 'zum Essen']);
+    expect(within(first as HTMLElement).getByRole('rowheader').textContent).toBe('ATORVASTATIN Mepha');
+    // timed doses: no columns, "see instructions"; no name in the mirror: the pharmacode
+    expect(within(second as HTMLElement).getByRole('rowheader').textContent).toBe('Medikament 3');
+    expect(within(second as HTMLElement).getByText(de['emediplan.sheet.seeInstructions'])).toBeTruthy();
+  });
+
+  it('reserve medication in a block of its own, not in the main table', () => {
+    show('de');
+    const reserve = screen.getByRole('table', { name: de['emediplan.sheet.reserve'] });
+    expect(within(reserve).getByRole('rowheader').textContent).toBe('IBUPROFEN Sandoz');
+    expect(within(reserve).getByText('bei Schmerzen')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: de['emediplan.sheet.regular'] })).queryByText('IBUPROFEN Sandoz')).toBeNull();
+  });
+
+  it('the patient (name, birth date and gender, card) and the date of print, in French', () => {
+    show('fr');
+    expect(screen.getByText('Sandra Meier')).toBeTruthy();
+    expect(screen.getByText('Né(e) le 12.04.1958 (F)')).toBeTruthy();
+    expect(screen.getByText(fr['emediplan.sheet.card'].replace('{number}', '80756012340012345678'))).toBeTruthy();
+    expect(screen.getByText('Imprimé le 25.11.2026 16:55')).toBeTruthy();
+    expect(screen.getByRole('table', { name: fr['emediplan.sheet.reserve'] })).toBeTruthy();
+  });
+});

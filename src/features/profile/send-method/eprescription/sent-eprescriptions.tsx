@@ -1,0 +1,36 @@
+import type { SentEPrescription } from '../../../../data/hooks/use-eprescriptions';
+import { Msg } from '../../../../i18n/msg';
+import { reasonText } from '../../../../domain/reason-text';
+import { useCalendarDate } from '../../../../ui/use-calendar-date';
+
+/** The e-prescriptions the patient sent, newest first: whose, of when, and how far each got. */
+export function SentEPrescriptions({ items, headingId }: { items: readonly SentEPrescription[]; headingId: string }) {
+  const formatDate = useCalendarDate();
+  if (items.length === 0) return null;
+  return (
+    <section className="eprescription-sent" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <Msg id="ePrescription.list.title" />
+      </h2>
+      <ul>
+        {items.map((rx) => (
+          <li key={rx.rxId}>
+            <p>
+              <Msg
+                id="ePrescription.list.item"
+                values={{ doctor: rx.summary.doctor?.name ?? rx.summary.doctor?.organisation ?? '–', date: formatDate(rx.summary.date), count: rx.summary.medicaments?.length ?? 0 }}
+              />
+            </p>
+            <p className="eprescription-sent__state">
+              {rx.refused && rx.refused !== 'conflict' ? (
+                <Msg id={reasonText(rx.refused)} />
+              ) : (
+                <Msg id={rx.pending ? 'ePrescription.list.waiting' : 'ePrescription.list.sent'} values={{ date: formatDate(rx.sentAt) }} />
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

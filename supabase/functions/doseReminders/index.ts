@@ -1,0 +1,10 @@
+// Deno entry point of the edge function doseReminders (supabase functions deploy doseReminders --no-verify-jwt).
+// The logic is the runtime-neutral handler in ../_shared/dose-reminders.ts, which the Node local stack
+// runs too (supabase/local/functions/handler.ts). Secrets: README.md, "Dose reminders".
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { envFromVariables } from '../_shared/env.ts';
+import { handleDoseReminders } from '../_shared/dose-reminders.ts';
+
+const env = envFromVariables((name) => Deno.env.get(name), createClient);
+
+Deno.serve((req) => handleDoseReminders(req, env));

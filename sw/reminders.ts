@@ -1,0 +1,81 @@
+// Dose reminders in the service worker (issue 28): every push becomes a notification (iOS revokes
+// a subscription whose pushes show none), in the patient's language, with the actions "Taken" and
+// "Remind me in 30 minutes"; the actions post the reminder's capability token to
+// /functions/v1/doseReminderAction without opening the app and without a session. Pure parts
+// here (tests/unit/pwa/sw-reminders.test.ts); the listeners in sw.ts.
+import type { ReminderPayload } from '../supabase/functions/_shared/dose-reminders';
+
+/** The notification texts of both catalogues (lang/*.json, keys `reminder.push.*`), put in by vite.config.ts. */
+export type ReminderTexts = Readonly<Record<'de' | 'fr', Readonly<Record<string, string>>>>;
+
+export const TAKEN_ACTION = 'taken';
+export const LATER_ACTION = 'later';
+
+/** What the notification keeps for its actions and its tap. */
+export interface ReminderData {
+  token: string;
+  lang: 'de' | 'fr';
+  day: string;
+  period: ReminderPayload['period'];
+  url: string;
+}
+
+const PERIODS = new Set(['morning', 'noon', 'evening', 'night']);
+
+/** The payload of a reminder push, or null for anything else (shown as a plain notification). */
+export function readReminderPayload(text: string | null): ReminderPayload | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<ReminderPayload> | null;
+    if (!value || value.kind !== 'dose-reminder' || typeof value.token !== 'string' || typeof value.day !== 'string' || !PERIODS.has(String(value.period))) return null;
+    return { ...value, lang: value.lang === 'fr' ? 'fr' : 'de', names: Array.isArray(value.names) ? value.names.filter((n) => typeof n === 'string') : null } as ReminderPayload;
+  } catch {
+    return null;
+  }
+}
+
+export const reminderText = (texts: ReminderTexts, lang: 'de' | 'fr', key: string): string => texts[lang][`reminder.push.${key}`] ?? texts.de[`reminder.push.${key}`] ?? '';
+
+/** Where a tap on the notification leads: the dashboard at that period's plan. */
+export const reminderUrl = (payload: Pick<ReminderPayload, 'lang' | 'period'>): string => `${payload.lang === 'fr' ? '/fr' : ''}/dashboard#dash-period-${payload.period}`;
+
+/** Title and options of the reminder's notification. Names only when the payload has them (the device chose so). */
+export function reminderNotification(payload: ReminderPayload, texts: ReminderTexts): { title: string; options: NotificationOptions & { actions: { action: string; title: string }[] } } {
+  const t = (key: string) => reminderText(texts, payload.lang, key);
+  const body = payload.names && payload.names.length > 0 ? t('bodyNames').replace('{names}', payload.names.join(', ')) : t('body');
+  const data: ReminderData = { token: payload.token, lang: payload.lang, day: payload.day, period: payload.period, url: reminderUrl(payload) };
+  return {
+    title: t(`title.${payload.period}`),
+    options: {
+      body,
+      lang: payload.lang === 'fr' ? 'fr-CH' : 'de-CH',
+      // one notification per day and period: a "later" round replaces the first
+      tag: `dose-${payload.day}-${payload.period}`,
+      requireInteraction: true,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data,
+      actions: [
+        { action: TAKEN_ACTION, title: t('action.taken') },
+        { action: LATER_ACTION, title: t('action.later') },
+      ],
+    },
+  };
+}
+
+/** Posts the action with the token; true when the server took it. */
+export async function postReminderAction(functionsUrl: string, data: ReminderData, action: typeof TAKEN_ACTION | typeof LATER_ACTION, at: Date, doFetch: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const res = await doFetch(`${functionsUrl}/functions/v1/doseReminderAction`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: data.token, action, at: at.toISOString() }),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export const isReminderData = (value: unknown): value is ReminderData =>
+  !!value && typeof value === 'object' && typeof (value as ReminderData).token === 'string' && typeof (value as ReminderData).url === 'string';

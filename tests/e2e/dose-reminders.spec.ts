@@ -1,0 +1,247 @@
+// Dose reminders that reach a closed app (issue 28), in Chromium against the local stack: the
+// patient turns reminders on with a tap on a phone-sized window; at the morning's time (the
+// sender on a fake clock, the stack's own keys) the stand-in push service receives one encrypted
+// reminder for that device and decrypts it as the browser would; delivered to the service worker
+// through the DevTools protocol (ServiceWorker.deliverPushMessage) it shows a notification with
+// "Taken" and "Remind me in 30 minutes"; "Taken" with the app closed and no session left leaves
+// exactly one check-off per dose on the server. German (the demo patient) and French.
+//
+// Headless Chromium has no push service of its own: the page's PushManager.subscribe answers with
+// a subscription of the stand-in push service (made by the test, with the stack's VAPID key), so
+// the app stores an endpoint the sender can really reach.
+import type { BrowserContext, Page } from '@playwright/test';
+import { sendDueReminders, type ReminderPayload } from '../../supabase/functions/_shared/dose-reminders.ts';
+import { importVapidKeys } from '../../supabase/functions/_shared/web-push/vapid.ts';
+import { startPushService, type PushService, type StandInSubscription } from '../support/push-service.ts';
+import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { DEMO, patientWithProfile, service, signIn, underServiceWorker, type TestPatient } from './patients';
+import { E2E_REMINDER_SECRETS } from './reminder-secrets';
+
+const { de, fr } = catalogues;
+const PHONE = { width: 390, height: 844 };
+const SUBSCRIPTIONS = 'webshop_customer_push_subscription';
+const MARKS = 'webshop_customer_dose_mark';
+
+test.use({ serviceWorkers: 'allow' });
+
+let push: PushService;
+let clock = new Date();
+
+test.beforeAll(async () => {
+  push = await startPushService({ now: () => clock });
+});
+test.afterAll(async () => {
+  await push.stop();
+});
+
+/** Today's date and an instant of today on the Zurich wall clock. */
+function zurichToday(hhmm: string): { day: string; at: Date } {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' })
+      .formatToParts(new Date(`${day}T12:00:00Z`))
+      .find((p) => p.type === 'timeZoneName')
+      ?.value.replace('GMT', '') ?? '+01:00';
+  return { day, at: new Date(`${day}T${hhmm}:00${offset}`) };
+}
+
+/** The sender as the scheduler runs it, at `at`, with the stack's keys. */
+async function sendAt(at: Date) {
+  clock = at;
+  const db = service();
+  const keys = await importVapidKeys({ publicKey: E2E_REMINDER_SECRETS.vapidPublicKey, privateKey: E2E_REMINDER_SECRETS.vapidPrivateKey });
+  return sendDueReminders({ db, now: at, vapid: { keys, subject: E2E_REMINDER_SECRETS.vapidSubject }, tokenSecret: E2E_REMINDER_SECRETS.tokenSecret, fetch });
+}
+
+/** The page's PushManager hands out the stand-in's subscription (Chromium's push service is not reachable offline). */
+async function standInPushManager(context: BrowserContext, sub: StandInSubscription): Promise<void> {
+  await context.addInitScript((s) => {
+    let current: PushSubscription | null = null;
+    const make = () =>
+      ({
+        endpoint: s.endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        getKey: () => null,
+        toJSON: () => ({ endpoint: s.endpoint, expirationTime: null, keys: s.keys }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function () {
+      current ??= make();
+      return current;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return current;
+    };
+  }, sub);
+}
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  lang: string;
+  actions: { action: string; title: string }[];
+  data: { url?: string } | null;
+}
+
+/** Delivers a push to the page's service worker through the DevTools protocol, then reads what it shows. */
+async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(new URL(page.url()).origin) && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data });
+  let shown: ShownNotification[] = [];
+  await expect
+    .poll(async () => {
+      shown = await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          lang: n.lang,
+          actions: [...((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [])].map((a) => ({ action: a.action, title: a.title })),
+          data: n.data as { url?: string } | null,
+        })),
+      );
+      return shown.length;
+    })
+    .toBe(1);
+  await cdp.detach();
+  return shown;
+}
+
+/** The patient's marks of a day and period on the server. */
+async function serverMarks(customerId: string, day: string, period: string) {
+  const { data, error } = await service().from(MARKS).select('prescription_id, status, device_id').eq('customer_id', customerId).eq('day', day).eq('period', period);
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
+/** The morning's prescriptions of a patient (dosage above 0 in the morning), as the server has them. */
+async function morningPrescriptions(customerId: string, day: string): Promise<number[]> {
+  const { data } = await service().from('webshop_customer_medication').select('id, dosage, expires_at, created_at').eq('customer_id', customerId);
+  return (data ?? []).filter((p) => Number((p.dosage as number[])[0]) > 0 && String(p.expires_at) >= day && String(p.created_at).slice(0, 10) <= day).map((p) => Number(p.id));
+}
+
+async function reminderJourney(
+  browser: import('@playwright/test').Browser,
+  who: { email: string; password: string; id: string },
+  t: typeof de,
+  lang: 'de' | 'fr',
+): Promise<void> {
+  const { day, at } = zurichToday('08:05');
+  await service().from(MARKS).delete().eq('customer_id', who.id).eq('day', day).eq('period', 'morning');
+  await service().from(SUBSCRIPTIONS).delete().eq('customer_id', who.id);
+
+  const context = await browser.newContext({ serviceWorkers: 'allow', locale: lang === 'fr' ? 'fr-CH' : 'de-CH' });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+  await context.grantPermissions(['notifications']);
+  const device = await push.subscribe({ applicationServerKey: E2E_REMINDER_SECRETS.vapidPublicKey });
+  await standInPushManager(context, device);
+  const page = await context.newPage();
+  await signIn(page, who, lang === 'fr' ? '/fr/login' : '/login', t);
+  await underServiceWorker(page);
+  await page.setViewportSize(PHONE);
+
+  // spec §5 phone: on the dashboard, off until a tap; no permission prompt on load
+  const reminders = page.getByRole('region', { name: t['reminders.title'] });
+  await expect(reminders.getByText(t['reminders.off'])).toBeVisible();
+  await expectNoAxeViolations(page);
+  await reminders.getByRole('button', { name: t['reminders.turnOn'] }).click();
+  await expect(reminders.getByText(t['reminders.on'])).toBeVisible();
+  await expect.poll(async () => (await service().from(SUBSCRIPTIONS).select('endpoint, show_names').eq('customer_id', who.id)).data).toEqual([{ endpoint: device.endpoint, show_names: false }]);
+  await expectNoAxeViolations(page);
+
+  // at the morning's time: one encrypted reminder for this device, without medication names
+  expect((await sendAt(at)).sent).toBeGreaterThanOrEqual(1);
+  await sendAt(new Date(at.getTime() + 5 * 60_000));
+  const messages = push.messages(device.endpoint);
+  expect(messages).toHaveLength(1);
+  const payload = JSON.parse(messages[0]!.payload) as ReminderPayload;
+  expect(payload).toMatchObject({ kind: 'dose-reminder', lang, day, period: 'morning', names: null });
+
+  // delivered to the service worker: a notification in the patient's language with its actions
+  const [shown] = await deliver(page, messages[0]!.payload);
+  expect(shown).toMatchObject({
+    title: t['reminder.push.title.morning'],
+    body: t['reminder.push.body'],
+    actions: [
+      { action: 'taken', title: t['reminder.push.action.taken'] },
+      { action: 'later', title: t['reminder.push.action.later'] },
+    ],
+  });
+  expect(shown!.data?.url).toBe(`${lang === 'fr' ? '/fr' : ''}/dashboard#dash-period-morning`);
+
+  // the app closed and its session gone: "Taken" from the notification, in the worker alone
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker!.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification');
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'taken' }));
+  });
+  const due = await morningPrescriptions(who.id, day);
+  expect(due.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await serverMarks(who.id, day, 'morning')).length, { timeout: 10_000 }).toBe(due.length);
+  const marks = await serverMarks(who.id, day, 'morning');
+  expect(marks.map((m) => m.prescription_id).sort((a, b) => a - b)).toEqual([...due].sort((a, b) => a - b));
+  expect(marks.every((m) => m.status === 'taken' && m.device_id === 'notification')).toBe(true);
+
+  // marked now: a later run sends nothing more for the morning
+  expect((await sendAt(new Date(at.getTime() + 20 * 60_000))).sent).toBe(0);
+  expect(push.messages(device.endpoint)).toHaveLength(1);
+  await context.close();
+}
+
+test.describe('dose reminders reach a closed app', () => {
+  test.afterAll(async () => {
+    // the demo patient's plan stays as the other specs expect it
+    const { day } = zurichToday('08:05');
+    await service().from(MARKS).delete().eq('customer_id', DEMO.id).eq('day', day);
+    await service().from(SUBSCRIPTIONS).delete().eq('customer_id', DEMO.id);
+  });
+
+  test('German: the demo patient turns reminders on, gets one at 08:00 and marks the morning taken from the notification', async ({ browser }) => {
+    await reminderJourney(browser, DEMO, de, 'de');
+  });
+
+  test('French: the same in the patient’s language', async ({ browser }) => {
+    const patient: TestPatient = await patientWithProfile('Fanny', 2, 'fr');
+    await service().from('webshop_customer_medication').update({ created_at: '2026-01-01T00:00:00Z' }).eq('customer_id', patient.id);
+    await reminderJourney(browser, patient, fr, 'fr');
+  });
+
+  test('a reminder for doses already marked is not sent; sign-out takes the device’s subscription', async ({ browser }) => {
+    const patient = await patientWithProfile('Gerda', 1);
+    await service().from('webshop_customer_medication').update({ created_at: '2026-01-01T00:00:00Z' }).eq('customer_id', patient.id);
+    const { day, at } = zurichToday('08:05');
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+    await context.grantPermissions(['notifications']);
+    const device = await push.subscribe({ applicationServerKey: E2E_REMINDER_SECRETS.vapidPublicKey });
+    await standInPushManager(context, device);
+    const page = await context.newPage();
+    await signIn(page, patient);
+    await underServiceWorker(page);
+    await page.getByRole('region', { name: de['reminders.title'] }).getByRole('button', { name: de['reminders.turnOn'] }).click();
+    await expect.poll(async () => (await service().from(SUBSCRIPTIONS).select('endpoint').eq('customer_id', patient.id)).data?.length).toBe(1);
+    const [rx] = await morningPrescriptions(patient.id, day);
+    const code = (await service().from('webshop_customer_medication').select('medication_id').eq('id', rx!).single()).data as { medication_id: number };
+    await service().from(MARKS).insert({ customer_id: patient.id, prescription_id: rx, pharmacode: code.medication_id, day, period: 'morning', status: 'taken', reason: null, marked_at: new Date().toISOString(), device_id: 'phone' });
+    await sendAt(at);
+    expect(push.messages(device.endpoint)).toHaveLength(0);
+    await page.getByRole('navigation').getByRole('button', { name: de['nav.logout'] }).click();
+    await expect.poll(async () => (await service().from(SUBSCRIPTIONS).select('endpoint').eq('customer_id', patient.id)).data?.length).toBe(0);
+    await context.close();
+  });
+});

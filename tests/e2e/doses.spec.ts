@@ -1,0 +1,260 @@
+// Doses taken, on every device (issue 24), in Chromium against the local stack: the built app with
+// its service worker. Two browser contexts are two devices of one patient. Only the page's clock
+// is set (the latest 08:00 in Zurich, never ahead of the server): the demo patient's morning.
+import type { BrowserContext, Page } from '@playwright/test';
+import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { DEMO, patientWithProfile, service, signIn, underServiceWorker, withItsFiles, type TestPatient } from './patients';
+import { latestZurich } from './zurich-clock';
+
+const { de, fr } = catalogues;
+const TABLE = 'webshop_customer_dose_mark';
+const PHONE = { width: 390, height: 844 };
+
+test.use({ serviceWorkers: 'allow' });
+
+// seed.sql: the demo patient's morning (AMOXIVAL: an ordered single-use prescription, still taken)
+const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'AMOXIVAL Filmtabl 1000 mg 20 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'];
+
+const plan = (page: Page, t = de) => page.getByRole('region', { name: t['dashboard.plan.title'] });
+/** A period of the dashboard's plan by its name ("Morgens"). */
+const period = (page: Page, name: string, t = de) => plan(page, t).locator('li.dash-period').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) }) });
+/** The check-off of one medication's dose in a period. */
+const dose = (page: Page, periodName: string, medication: string, t = de) => period(page, periodName, t).getByRole('group', { name: medication });
+const takenButton = (group: ReturnType<typeof dose>, t = de) => group.getByRole('button', { name: new RegExp(t['doses.mark.taken']) });
+const skippedButton = (group: ReturnType<typeof dose>, t = de) => group.getByRole('button', { name: new RegExp(t['doses.mark.skipped']) });
+
+/** A device of the patient, signed in, on the dashboard; `at`: its clock starts there (else the real one). */
+async function device(browser: import('@playwright/test').Browser, who: { email: string; password: string }, at: Date | null, size = PHONE): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+  const page = await context.newPage();
+  if (at) await page.clock.install({ time: at });
+  // signed in at the default width, where the logout button the helper waits for is not in the phone's menu
+  await signIn(page, who);
+  await page.setViewportSize(size);
+  await expect(plan(page)).toBeVisible();
+  return { context, page };
+}
+
+/** The patient's marks on the server (service key: what really landed). */
+async function serverMarks(customerId: string): Promise<Array<{ prescription_id: number; day: string; period: string; status: string; reason: string | null }>> {
+  const { data, error } = await service().from(TABLE).select('prescription_id, day, period, status, reason').eq('customer_id', customerId);
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
+/** The text of a PDF (pdfjs in Node, no canvas needed for text). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return parts.join('\n').replace(/\s+/g, ' ');
+}
+
+test.describe('the demo patient checks off this morning\'s doses offline, on a phone', () => {
+  test.afterAll(async () => {
+    // the demo patient's plan stays as the other specs expect it
+    await service().from(TABLE).delete().eq('customer_id', DEMO.id);
+  });
+
+  test('reload offline keeps them; online, a second device shows them; one row per dose; the week grid and the report (print and PDF) show them, in German and French', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const at = latestZurich('08:00');
+    const phone = await device(browser, DEMO, at);
+    const laptop = await device(browser, DEMO, at, { width: 1280, height: 900 });
+    try {
+      await underServiceWorker(phone.page);
+      await expect(period(phone.page, 'Morgens').locator('.dash-med__name')).toHaveText(MORNING);
+      await phone.context.setOffline(true);
+
+      // one dose by its own button, the rest with "all taken"
+      const first = dose(phone.page, 'Morgens', MORNING[0]!);
+      await takenButton(first).click();
+      await expect(takenButton(first)).toHaveAttribute('aria-pressed', 'true');
+      await period(phone.page, 'Morgens').getByRole('button', { name: /Alle genommen/ }).click();
+      for (const name of MORNING) await expect(takenButton(dose(phone.page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+      await expectNoAxeViolations(phone.page);
+
+      await phone.page.reload();
+      for (const name of MORNING) await expect(takenButton(dose(phone.page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+      expect(await serverMarks(DEMO.id)).toEqual([]);
+
+      // online again: the other device shows the same marks
+      await expect(takenButton(dose(laptop.page, 'Morgens', MORNING[0]!))).toHaveAttribute('aria-pressed', 'false');
+      const online = Date.now();
+      await phone.context.setOffline(false);
+      for (const name of MORNING) await expect(takenButton(dose(laptop.page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+      console.log(`doses: the second device showed the ${MORNING.length} marks ${Date.now() - online} ms after the first went online`);
+
+      // exactly one row per dose on the server
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(at);
+      await expect.poll(async () => (await serverMarks(DEMO.id)).length).toBe(MORNING.length);
+      const rows = await serverMarks(DEMO.id);
+      expect(rows.every((r) => r.day === day && r.period === 'morning' && r.status === 'taken')).toBe(true);
+      expect(new Set(rows.map((r) => r.prescription_id)).size).toBe(MORNING.length);
+
+      // the week grid on the second device
+      await laptop.page.goto('/doses/history');
+      await expect(laptop.page.getByRole('heading', { level: 1 })).toHaveText(de['title.dosesHistory']);
+      const grid = laptop.page.getByRole('table', { name: /Einnahmen der Woche/ });
+      // the week grid counts every dose due (src/domain/doses/doses-due.ts): the same as the plan's
+      await expect(grid.getByRole('row').filter({ has: laptop.page.getByRole('rowheader', { name: 'Morgens' }) }).getByRole('cell').last()).toHaveText(
+        new RegExp(`: ${MORNING.length} von ${MORNING.length} genommen$`),
+      );
+      await expectNoAxeViolations(laptop.page);
+
+      // the report for the doctor: on screen, printed to PDF (A4), each medication with its doses taken
+      await laptop.page.goto(`/doses/report?from=${day}&to=${day}`);
+      const sheet = laptop.page.getByRole('table', { name: de['doses.report.tableCaption'] });
+      for (const name of MORNING) await expect(sheet.getByRole('row').filter({ has: laptop.page.getByRole('rowheader', { name }) }).getByRole('cell').nth(1)).toHaveText(/^[1-9]/);
+      await expectNoAxeViolations(laptop.page);
+      const text = await pdfText(await laptop.page.pdf({ preferCSSPageSize: true }));
+      expect(text).toContain('Sandra Meier');
+      const medications = await sheet.getByRole('rowheader').count();
+      for (const name of await sheet.getByRole('rowheader').allTextContents()) expect(text).toContain(name);
+      expect(text).not.toContain(de['doses.report.csv']);
+
+      // in French
+      await laptop.page.goto(`/fr/doses/report?from=${day}&to=${day}`);
+      const frSheet = laptop.page.getByRole('table', { name: fr['doses.report.tableCaption'] });
+      await expect(frSheet.getByRole('rowheader')).toHaveCount(medications);
+      const frNames = await frSheet.getByRole('rowheader').allTextContents();
+      const frText = await pdfText(await laptop.page.pdf({ preferCSSPageSize: true }));
+      expect(frText).toContain('Sandra Meier');
+      expect(frText).toContain('Période');
+      for (const name of frNames) expect(frText).toContain(name);
+      await expectNoAxeViolations(laptop.page);
+      await laptop.page.goto('/doses/history');
+      await expect(laptop.page.getByRole('table', { name: /Prises de la semaine/ })).toBeVisible();
+      await expectNoAxeViolations(laptop.page);
+      await laptop.page.goto('/dashboard');
+      await expect(period(laptop.page, 'Matin', fr).getByRole('button', { name: fr['doses.mark.taken'], exact: true, pressed: true })).toHaveCount(MORNING.length);
+      await expectNoAxeViolations(laptop.page);
+    } finally {
+      await phone.context.close();
+      await laptop.context.close();
+    }
+  });
+});
+
+test.describe('two devices, both offline, mark the same dose differently', () => {
+  test('back online: one row on the server, the later mark, shown on both — the later one arriving first', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const P: TestPatient = await patientWithProfile('Lina', 1);
+    // the devices' own clocks decide: here both the real one
+    const a = await device(browser, P, null);
+    const b = await device(browser, P, null);
+    try {
+      const name = (await period(a.page, 'Morgens').locator('.dash-med__name').first().textContent())!;
+      await Promise.all([withItsFiles(a.page), withItsFiles(b.page)]);
+      await a.context.setOffline(true);
+      await b.context.setOffline(true);
+      // A marks first (taken), B later (skipped, side effects)
+      await takenButton(dose(a.page, 'Morgens', name)).click();
+      await expect(takenButton(dose(a.page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+      await a.page.waitForTimeout(50);
+      await skippedButton(dose(b.page, 'Morgens', name)).click();
+      await dose(b.page, 'Morgens', name).getByLabel(de['doses.reason.label']).selectOption('side_effects');
+      await expect(dose(b.page, 'Morgens', name).locator('.dose-state')).toContainText(de['doses.reason.side_effects']);
+
+      // the later mark reaches the server first, then the older one
+      await b.context.setOffline(false);
+      await expect.poll(async () => (await serverMarks(P.id)).map((r) => [r.status, r.reason]), { timeout: 10_000 }).toEqual([['skipped', 'side_effects']]);
+      await a.context.setOffline(false);
+      await expect(a.page.locator('.sync-pending')).toHaveCount(0, { timeout: 10_000 });
+      await expect(b.page.locator('.sync-pending')).toHaveCount(0);
+      expect((await serverMarks(P.id)).map((r) => [r.period, r.status, r.reason])).toEqual([['morning', 'skipped', 'side_effects']]);
+      for (const page of [a.page, b.page]) {
+        await expect(skippedButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+        await expect(dose(page, 'Morgens', name).locator('.dose-state')).toContainText(de['doses.reason.side_effects']);
+      }
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
+
+test.describe('a mark made offline, the tab closed', () => {
+  test('reopened offline it is there; online it is sent exactly once', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const P = await patientWithProfile('Mona', 1);
+    const { context, page } = await device(browser, P, null);
+    const upserts: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().includes(`/rest/v1/${TABLE}`) && request.method() === 'POST') upserts.push(request.url());
+    });
+    try {
+      await underServiceWorker(page);
+      const name = (await period(page, 'Abends').locator('.dash-med__name').first().textContent())!;
+      await context.setOffline(true);
+      await takenButton(dose(page, 'Abends', name)).click();
+      await expect(takenButton(dose(page, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
+      // the tap shows at once, before its write commits (a tab closed within those milliseconds
+      // loses it, as any unsaved input): closed once the change waits in the outbox
+      await expect(page.locator('.sync-pending')).toBeVisible();
+      await page.close();
+
+      const again = await context.newPage();
+      await again.goto('/dashboard');
+      await expect(takenButton(dose(again, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
+      await expect(again.locator('.sync-pending')).toBeVisible();
+      expect(upserts).toEqual([]);
+
+      await context.setOffline(false);
+      await expect.poll(async () => (await serverMarks(P.id)).map((r) => [r.period, r.status]), { timeout: 10_000 }).toEqual([['evening', 'taken']]);
+      await expect(again.locator('.sync-pending')).toHaveCount(0, { timeout: 10_000 });
+      await again.waitForTimeout(1000);
+      expect(upserts).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('late entries and their screens', () => {
+  test('yesterday evening filled in afterwards shows as entered later; an older day cannot be changed; axe in German and French', async ({ page }) => {
+    test.setTimeout(90_000);
+    const P = await patientWithProfile('Nina', 1);
+    // prescribed ten days ago: due yesterday too (a prescription is in force from the day it was made)
+    await service().from('webshop_customer_medication').update({ created_at: new Date(Date.now() - 10 * 86_400_000).toISOString() }).eq('customer_id', P.id);
+    await signIn(page, P);
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() - 86_400_000));
+    await page.goto('/doses/history');
+    await page.getByRole('link', { name: new RegExp(yesterday.split('-').reverse().join('\\.')) }).click();
+    await expect(page).toHaveURL(new RegExp(`/doses/day/${yesterday}$`));
+    const evening = page.getByRole('region', { name: 'Abends' });
+    const group = evening.getByRole('group').first();
+    await group.getByRole('button', { name: /Genommen/ }).click();
+    await expect(group.locator('.dose-state')).toContainText(de['doses.status.enteredLater']);
+    await expect.poll(async () => (await serverMarks(P.id)).map((r) => [r.day, r.period, r.status]), { timeout: 10_000 }).toEqual([[yesterday, 'evening', 'taken']]);
+    await expectNoAxeViolations(page);
+
+    const eightDaysAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() - 8 * 86_400_000));
+    await page.goto(`/doses/day/${eightDaysAgo}`);
+    await expect(page.getByText(de['doses.day.readOnly'])).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: /Genommen/ })).toHaveCount(0);
+
+    await page.goto(`/fr/doses/day/${yesterday}`);
+    await expect(page.getByRole('region', { name: 'Soir' }).locator('.dose-state').first()).toContainText(fr['doses.status.enteredLater']);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the CSV for Swiss spreadsheets: UTF-8 with BOM, ";" between fields', async ({ page }) => {
+    const P = await patientWithProfile('Olga', 1);
+    await signIn(page, P);
+    await page.goto('/doses/report');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: de['doses.report.csv'] }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Einnahmen_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/);
+    const bytes = await (await download.createReadStream()).toArray();
+    const file = Buffer.concat(bytes as Buffer[]);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row] = file.subarray(3).toString('utf8').split('\r\n');
+    expect(header?.split(';')[0]).toBe('Medikament');
+    expect(row?.split(';')).toHaveLength(13);
+  });
+});

@@ -1,0 +1,49 @@
+// The service worker's dose reminders (issue 28, sw/reminders.ts): a push's payload read strictly,
+// the notification in the patient's language with "Taken" and "Remind me in 30 minutes", names
+// only when the payload has them, a tap leading to the dashboard at the period.
+import { describe, expect, it } from 'vitest';
+import de from '../../../lang/de.json' with { type: 'json' };
+import fr from '../../../lang/fr.json' with { type: 'json' };
+import { readReminderPayload, reminderNotification, type ReminderTexts } from '../../../sw/reminders';
+
+const pick = (catalogue: Record<string, string>) => Object.fromEntries(Object.entries(catalogue).filter(([k]) => k.startsWith('reminder.push.')));
+const texts: ReminderTexts = { de: pick(de), fr: pick(fr) };
+const payload = (over: Record<string, unknown> = {}) => JSON.stringify({ v: 1, kind: 'dose-reminder', lang: 'de', day: '2026-11-25', period: 'evening', round: 0, names: null, token: 'abc.def', ...over });
+
+describe('readReminderPayload', () => {
+  it.each([
+    ['not JSON', 'hello'],
+    ['another kind', payload({ kind: 'news' })],
+    ['no token', payload({ token: 7 })],
+    ['an unknown period', payload({ period: 'brunch' })],
+    ['nothing', null],
+  ])('%s is no reminder', (_, text) => {
+    expect(readReminderPayload(text)).toBeNull();
+  });
+
+  it('an unknown language reads as German', () => {
+    expect(readReminderPayload(payload({ lang: 'it' }))?.lang).toBe('de');
+  });
+});
+
+describe('reminderNotification', () => {
+  it.each([
+    ['de', de, ''],
+    ['fr', fr, '/fr'],
+  ] as const)('%s: title of the period, body without names, both actions, the dashboard at the period', (lang, t, prefix) => {
+    const { title, options } = reminderNotification(readReminderPayload(payload({ lang }))!, texts);
+    expect(title).toBe(t['reminder.push.title.evening']);
+    expect(options.body).toBe(t['reminder.push.body']);
+    expect(options.actions).toEqual([
+      { action: 'taken', title: t['reminder.push.action.taken'] },
+      { action: 'later', title: t['reminder.push.action.later'] },
+    ]);
+    expect(options.data).toMatchObject({ token: 'abc.def', url: `${prefix}/dashboard#dash-period-evening` });
+    expect(options.tag).toBe('dose-2026-11-25-evening');
+  });
+
+  it('names only when the device chose them (the payload carries them)', () => {
+    const { options } = reminderNotification(readReminderPayload(payload({ names: ['ASPIRIN Cardio', 'PANTOZEP'] }))!, texts);
+    expect(options.body).toBe(de['reminder.push.bodyNames'].replace('{names}', 'ASPIRIN Cardio, PANTOZEP'));
+  });
+});
