@@ -197,18 +197,18 @@ test.describe('language of the account mails', () => {
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     // the choice is stored with the account
+    const asPatient = async (path: string) => {
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '') ?? '{}').access_token as string);
+      return (await request.get(`${E2E_STACK_URL}${path}`, { headers: { apikey: DEFAULT_ANON_KEY, Authorization: `Bearer ${token}` } })).json() as Promise<unknown>;
+    };
     await expect
-      .poll(async () => {
-        const token = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '') ?? '{}').access_token as string);
-        const user = (await (await request.get(`${E2E_STACK_URL}/auth/v1/user`, { headers: { apikey: DEFAULT_ANON_KEY, Authorization: `Bearer ${token}` } })).json()) as {
-          user_metadata: Record<string, unknown>;
-        };
-        return user.user_metadata;
-      })
+      .poll(async () => ((await asPatient('/auth/v1/user')) as { user_metadata: Record<string, unknown> }).user_metadata)
       .toMatchObject({ language: 'fr', passwordResetSubject: fr['mail.subject.passwordReset'], emailSubject: fr['mail.subject.emailChange'] });
 
-    // the choice is also queued for the customer row: sign-out asks first while it waits (a busy
-    // machine sends it later), so the test signs out once it has been sent
+    // the choice is also queued for the customer row (spec §3 webshop_customers.language): the
+    // outbox's code loads first, so the row may be queued after the metadata is stored, and
+    // sign-out asks first while it waits; the test signs out once the row has it
+    await expect.poll(() => asPatient('/rest/v1/webshop_customers?select=language')).toEqual([{ language: 'fr' }]);
     await expect(page.locator('.sync-pending')).toHaveCount(0);
     await page.getByRole('navigation').getByRole('button', { name: fr['nav.logout'] }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -23,6 +23,27 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Waits until the page has painted and run the effects of its renders so far: an animation
+ * frame, then a message-port task (src/lib/effects-after-commit.ts runs the first render's
+ * effects in one after the frame). Before a test holds the page's clock: a held clock holds
+ * the frames too, and effects still waiting for one would never run.
+ */
+export async function afterEffects(page: Page): Promise<void> {
+  for (let round = 0; round < 2; round += 1) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((settled) =>
+          requestAnimationFrame(() => {
+            const port = new MessageChannel();
+            port.port1.onmessage = () => settled();
+            port.port2.postMessage(null);
+          }),
+        ),
+    );
+  }
+}
+
 /** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */
 export interface FocusStop {
   name: string;

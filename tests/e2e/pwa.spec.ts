@@ -236,9 +236,29 @@ test.describe('updates', () => {
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
 
       await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
-      const reloaded = page.waitForEvent('load');
+      // A worker that called skipWaiting activates once the old worker has no work, and Chromium
+      // stops an idle old worker at once for it. A worker with DevTools attached (Playwright
+      // attaches to every worker) never reports idle, so here the activation waited until the page
+      // left (the reload fallback) and the page's navigation then hung in that race. The test stops
+      // the old worker as the browser would (again if a message from the page woke it).
+      const cdp = await page.context().newCDPSession(page);
+      const versions = new Map<string, { status: string; runningStatus: string }>();
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => updated.forEach((v) => versions.set(v.versionId, v)));
+      await cdp.send('ServiceWorker.enable');
+      let reloaded = false;
+      const load = page.waitForEvent('load').then(() => (reloaded = true));
       await notice.getByRole('button', { name: de['pwa.update.reload'] }).click();
-      await reloaded;
+      await expect
+        .poll(async () => {
+          const waiting = [...versions.values()].some((v) => v.status === 'installed');
+          for (const [versionId, v] of versions) {
+            if (waiting && v.status === 'activated' && v.runningStatus === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId }).catch(() => undefined);
+          }
+          return reloaded;
+        }, { timeout: 20_000 })
+        .toBe(true);
+      await load;
+      await cdp.detach();
       await expect(h1(page)).toHaveText(de['public.generics.heading']);
       expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
       await expect(notice).toHaveCount(0);
