@@ -4,7 +4,7 @@
 // prescriptions are seeded relative to the server's date, so the page's clock is set to the
 // latest past 11:58 (or 21:58) in Zurich — never ahead of the server, whose tokens it checks.
 import type { Page } from '@playwright/test';
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
 import { DEMO, signIn, underServiceWorker } from './patients';
 import { latestZurich } from './zurich-clock';
 
@@ -65,6 +65,9 @@ test.describe('dashboard, today\'s plan offline', () => {
     await expectMorningPlan(page);
     await expect(page.getByText(/^Stand: heute, 11:5\d$/)).toBeVisible();
     await expect(page.getByText(de['sync.connection.lost'])).toBeVisible();
+    // the refresh asks the browser whether it is online; the notice above shows for a lost
+    // realtime connection too
+    await pageKnowsOffline(page);
     await page.getByRole('button', { name: de['dashboard.refresh'] }).click();
     await expect(page.getByRole('status').filter({ hasText: de['dashboard.refresh.offline'] })).toBeVisible();
 

@@ -44,6 +44,14 @@ export async function afterEffects(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Waits until the page itself says it is offline (navigator.onLine) after the context went
+ * offline: on a busy machine a page loaded after the switch learned of it a moment later.
+ */
+export async function pageKnowsOffline(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
 /** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */
 export interface FocusStop {
   name: string;
