@@ -45,11 +45,24 @@ export async function afterEffects(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page itself says it is offline (navigator.onLine) after the context went
- * offline: on a busy machine a page loaded after the switch learned of it a moment later.
+ * Makes sure the page itself says it is offline (navigator.onLine) after the context went
+ * offline, and waits for it. Chromium keeps the emulated offline state per renderer process and
+ * clears it when any DevTools session that set it goes away: after a reload, the old document's
+ * session could be cleaned up after the new one had set it, leaving a page that is offline
+ * (its requests fail) but says it is online (seen under load). Playwright does not send an
+ * unchanged state again, so a session of the test's own tells the page; it stays open with the
+ * page (closing it would clear the state again). Call it only while the context stays offline
+ * until the page is done with.
  */
 export async function pageKnowsOffline(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  const session = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () => {
+      const online = await page.evaluate(() => navigator.onLine);
+      if (online) await session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      return online;
+    })
+    .toBe(false);
 }
 
 /** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */
