@@ -4,7 +4,7 @@
 // prescriptions are seeded relative to the server's date, so the page's clock is set to the
 // latest past 11:58 (or 21:58) in Zurich — never ahead of the server, whose tokens it checks.
 import type { Page } from '@playwright/test';
-import { catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
+import { backOnline, catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
 import { DEMO, signIn, underServiceWorker } from './patients';
 import { latestZurich } from './zurich-clock';
 
@@ -78,7 +78,7 @@ test.describe('dashboard, today\'s plan offline', () => {
     await expect(plan(page).getByRole('heading', { level: 3 })).toHaveText(['Mittags Jetzt', 'Abends', 'Nachts', 'Morgens']);
     await expect(medicationsOf(currentPeriod(page))).toHaveText(PLAN_DE.noon);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-    await context.setOffline(false);
+    await backOnline(context);
   });
 
   test('French: the plan for the clock, offline after a reload, and 22:00 passes without a reload', async ({ page, context }) => {

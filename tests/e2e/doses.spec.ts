@@ -184,8 +184,9 @@ test.describe('a mark made offline, the tab closed', () => {
     test.setTimeout(120_000);
     const P = await patientWithProfile('Mona', 1);
     const { context, page } = await device(browser, P, null);
+    // writes that reached the server: an attempt the offline network refused is not a send
     const upserts: string[] = [];
-    context.on('request', (request) => {
+    context.on('requestfinished', (request) => {
       if (request.url().includes(`/rest/v1/${TABLE}`) && request.method() === 'POST') upserts.push(request.url());
     });
     try {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import de from '../../lang/de.json' with { type: 'json' };
 import fr from '../../lang/fr.json' with { type: 'json' };
 
@@ -44,18 +44,21 @@ export async function afterEffects(page: Page): Promise<void> {
   }
 }
 
+/** The DevTools sessions through which pageKnowsOffline told a context's pages they are offline. */
+const offlineSessions = new WeakMap<BrowserContext, CDPSession[]>();
+
 /**
  * Makes sure the page itself says it is offline (navigator.onLine) after the context went
  * offline, and waits for it. Chromium keeps the emulated offline state per renderer process and
  * clears it when any DevTools session that set it goes away: after a reload, the old document's
  * session could be cleaned up after the new one had set it, leaving a page that is offline
  * (its requests fail) but says it is online (seen under load). Playwright does not send an
- * unchanged state again, so a session of the test's own tells the page; it stays open with the
- * page (closing it would clear the state again). Call it only while the context stays offline
- * until the page is done with.
+ * unchanged state again, so a session of the test's own tells the page. That session holds the
+ * state until `backOnline` closes it: go back online with `backOnline(context)`.
  */
 export async function pageKnowsOffline(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
+  offlineSessions.set(page.context(), [...(offlineSessions.get(page.context()) ?? []), session]);
   await expect
     .poll(async () => {
       const online = await page.evaluate(() => navigator.onLine);
@@ -63,6 +66,13 @@ export async function pageKnowsOffline(page: Page): Promise<void> {
       return online;
     })
     .toBe(false);
+}
+
+/** The context online again, and the sessions of pageKnowsOffline closed (closing one clears the state it set). */
+export async function backOnline(context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+  for (const session of offlineSessions.get(context) ?? []) await session.detach().catch(() => undefined);
+  offlineSessions.delete(context);
 }
 
 /** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */

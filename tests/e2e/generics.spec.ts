@@ -2,7 +2,7 @@
 // public, §7 search, webshopGenericMeds, compendium, product pictures, §8 calculator messages,
 // §9 unit price and savings). The built app in Chromium against the seeded local stack.
 import type { Page, Route } from '@playwright/test';
-import { catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
+import { backOnline, catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
 import { DEMO, service, signIn, underServiceWorker } from './patients';
 
 // seed.sql: LIPORVA (atorvastatin) is an original with cheaper generics (sloplus 1); the
@@ -163,7 +163,7 @@ test.describe('patient information of a prescription', () => {
       await pageKnowsOffline(page);
       await expect(page.locator('.calc-offline')).toHaveText(de['generics.message.offline']);
     } finally {
-      await context.setOffline(false);
+      await backOnline(context);
     }
   });
 });
