@@ -21,6 +21,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, f);
@@ -39,6 +40,19 @@ function parts(instant: Date, timeZone: string): Record<string, string> {
   for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
   last = { ms, timeZone, parts: out };
   return out;
+}
+
+/** The wall clock of `timeZone` at `instant`: year, month, day, hour, minute, second as zero-padded digits. */
+export function wallClockParts(instant: Date, timeZone: string = TIME_ZONE): Readonly<Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>> {
+  const p = parts(instant, timeZone);
+  return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '', second: p.second ?? '' };
+}
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant` (taken to the whole second), in ms. */
+export function utcOffsetMs(instant: Date, timeZone: string = TIME_ZONE): number {
+  const p = wallClockParts(instant, timeZone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** Hour of the day (0-23) of `instant` in `timeZone`. */

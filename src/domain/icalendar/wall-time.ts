@@ -1,33 +1,9 @@
 // Wall-clock times of a zone and the instants they denote, with Intl only, and the two
 // DATE-TIME forms of RFC 5545 (3.3.5): local with a TZID, and UTC with a trailing Z.
-import { WALL_CLOCK_LOCALE, type CalendarDate } from '../zoned-time.ts';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat(WALL_CLOCK_LOCALE, {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+import { utcOffsetMs, type CalendarDate } from '../zoned-time.ts';
 
 /** How far the zone's wall clock is ahead of UTC at `ms` (the whole-second instant). */
-function offsetMs(ms: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(ms))) p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
+const offsetMs = (ms: number, timeZone: string): number => utcOffsetMs(new Date(ms), timeZone);
 
 const HALF_DAY_MS = 12 * 3_600_000;
 
