@@ -43,6 +43,8 @@ export function openIdbMirror(factory: IDBFactory | undefined = globalThis.index
   });
 }
 
+const ENDED_TRANSACTION = ['TransactionInactiveError', 'InvalidStateError'];
+
 /** The reads share one read-only transaction while it lives (one snapshot), else start the next. */
 function idbReads(db: IDBDatabase): IdbMirror {
   let current: IDBTransaction | null = null;
@@ -59,9 +61,15 @@ function idbReads(db: IDBDatabase): IdbMirror {
     try {
       req = make(current ?? transaction());
     } catch (error) {
-      // the shared transaction committed between two reads (no request was pending)
-      if (!(error instanceof DOMException) || error.name !== 'TransactionInactiveError') return Promise.reject(error);
-      req = make(transaction());
+      // the shared transaction committed between two reads (no request was pending; the start
+      // awaits the read ahead's chunk between the summary and the screen's reads): inactive, or
+      // finished before its complete event has cleared `current` (InvalidStateError)
+      if (!(error instanceof DOMException) || !ENDED_TRANSACTION.includes(error.name)) return Promise.reject(error);
+      try {
+        req = make(transaction());
+      } catch (again) {
+        return Promise.reject(again); // the connection itself is closed (a newer version asked for it)
+      }
     }
     return new Promise((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
