@@ -149,6 +149,15 @@ describe('startStoredPatient', () => {
     expect(storedPatient.get()).toBeNull();
   });
 
+  // a busy device: the mirror opened in time, its reads and the read ahead take longer than the open's timeout
+  it('only the open is timed: a mirror that opened in time shows the patient\'s screen however long its reads take', async () => {
+    const { name } = await mirrorOf('u1');
+    const readAhead = vi.fn(() => new Promise<void>((resolve) => setTimeout(resolve, 60)));
+    expect(await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead, open: opener(name).open, now: () => NOW, timeoutMs: 20 })).toBe(true);
+    expect(readAhead).toHaveBeenCalledTimes(1);
+    expect(storedPatient.get()?.auth.status).toBe('signedIn');
+  });
+
   it('a failed read ahead still shows the patient\'s screen (its view reads again)', async () => {
     const { name } = await mirrorOf('u1');
     const readAhead = vi.fn(async () => Promise.reject(new Error('read failed')));

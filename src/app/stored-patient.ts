@@ -36,7 +36,12 @@ export function retireStoredPatient(): void {
   forgetReadAhead();
 }
 
-/** IndexedDB that has not answered by then (a stuck open, as old Safari versions had) is not waited for: the start goes the usual way. */
+/**
+ * IndexedDB that has not opened by then (a stuck open, as old Safari versions had) is not waited
+ * for: the start goes the usual way. Only the open is timed: once the mirror is open its reads
+ * answer, and a busy device that takes longer for them (a phone at start, a loaded test machine)
+ * still gets the patient's screen first instead of a spinner.
+ */
 export const STORED_PATIENT_TIMEOUT_MS = 2000;
 
 export interface StoredPatientOptions {
@@ -66,8 +71,18 @@ export function startStoredPatient({
   const session = readStoredSession(storage);
   if (!session) return null;
   const auth = authStateOf(session);
-  let timedOut = false;
-  const read = open()
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+  const opening = open();
+  // an open that answers after the timeout closes its connection at once (nobody reads through it)
+  void Promise.race([opening, stuck]).then(
+    (first) => {
+      if (first === null) void opening.then((late) => late?.close(), () => undefined);
+    },
+    () => undefined, // a failed open: the chain below answers false
+  );
+  return Promise.race([opening, stuck])
+    .finally(() => clearTimeout(timer))
     .then(async (mirror) => {
       if (!mirror) return false;
       try {
@@ -75,7 +90,6 @@ export function startStoredPatient({
         if (!summary) return false;
         // after the summary: only this patient's data is read ahead
         await readAhead?.(mirror).catch(() => undefined);
-        if (timedOut) return false;
         store.set({ auth, summary });
         return true;
       } finally {
@@ -83,12 +97,4 @@ export function startStoredPatient({
       }
     })
     .catch(() => false); // the data layer reads again and says what failed
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      resolve(false);
-    }, timeoutMs);
-  });
-  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
