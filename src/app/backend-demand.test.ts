@@ -59,7 +59,7 @@ describe('loadBackendUntilLoaded', () => {
     const target = new EventTarget();
     const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(backend);
     const loaded = vi.fn();
-    loadBackendUntilLoaded(loaded, { load, target, pauses: [60_000] });
+    loadBackendUntilLoaded(loaded, { load, target, pauses: [60_000], online: () => false, reload: vi.fn() });
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await Promise.resolve();
     expect(loaded).not.toHaveBeenCalled();
@@ -68,11 +68,35 @@ describe('loadBackendUntilLoaded', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('a try begun offline whose failure arrives after the browser is back online is followed by the next at once', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const target = new EventTarget();
+    let fail = (_error: Error) => {};
+    const load = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)))
+      .mockResolvedValue(backend);
+    const loaded = vi.fn();
+    loadBackendUntilLoaded(loaded, { load, target, pauses: [30_000], online: () => false, reload: vi.fn() });
+    expect(load).toHaveBeenCalledTimes(1);
+    target.dispatchEvent(new Event('online')); // while the first try is on its way
+    expect(load).toHaveBeenCalledTimes(1);
+    fail(new TypeError('Failed to fetch dynamically imported module'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(loaded).toHaveBeenCalledWith(backend);
+    target.dispatchEvent(new Event('online')); // loaded: nothing more is asked for
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
   it('tries again after a growing pause while the browser says nothing, and stops when cancelled', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const cancel = loadBackendUntilLoaded(vi.fn(), { load, target: new EventTarget(), pauses: [1000, 2000] });
+    const cancel = loadBackendUntilLoaded(vi.fn(), { load, target: new EventTarget(), pauses: [1000, 2000], online: () => false, reload: vi.fn() });
     await vi.advanceTimersByTimeAsync(999);
     expect(load).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -83,5 +107,22 @@ describe('loadBackendUntilLoaded', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(load).toHaveBeenCalledTimes(3);
     vi.useRealTimers();
+  });
+
+  // Chromium keeps a file that failed to arrive failed for the life of the page
+  it('a file of the data layer that failed while the browser is online has the page loaded anew; offline, or a failure that is not a missing file, does not', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const missing = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/app-session.js');
+    for (const [online, error, reloads] of [
+      [true, missing, 1],
+      [false, missing, 0],
+      [true, new Error('the data layer threw while it was evaluated'), 0],
+    ] as const) {
+      const reload = vi.fn();
+      const cancel = loadBackendUntilLoaded(vi.fn(), { load: vi.fn().mockRejectedValue(error), target: new EventTarget(), pauses: [60_000], online: () => online, reload });
+      await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith(error));
+      expect(reload).toHaveBeenCalledTimes(reloads);
+      cancel();
+    }
   });
 });

@@ -6,6 +6,7 @@
 // stored session; one who only reads never downloads it. Until then the shell shows the page
 // as to a visitor who is signed out.
 import { readStoredSession } from '../data/auth/stored-session';
+import { isCodeLoadFailure, reloadForFailedCode } from './reload-for-failed-code';
 import { routeAt } from './route-at';
 import type { SessionBackend } from './session-context';
 
@@ -33,38 +34,61 @@ export const BACKEND_RETRY_MS: readonly number[] = [1000, 2000, 5000, 10_000, 30
  * The data layer, tried until it has loaded: files that did not arrive (the connection went while
  * they loaded, a server hiccup) are asked for again as soon as the browser is back online, else
  * after a growing pause. Without this, a page whose data layer failed to load stayed without sync
- * and sign-out until reloaded. Returns a cancel.
+ * and sign-out until reloaded. The browser's `online` is heard for the whole time, also while a
+ * try is on its way: a try begun offline whose failure arrives after the connection returned is
+ * followed by the next one at once, not after the pause (up to 30 s). A try that fails while the
+ * browser says it is online hands over to reload-for-failed-code.ts (Chromium keeps the failed
+ * files failed: only a new page loads them). Returns a cancel.
  */
 export function loadBackendUntilLoaded(
   loaded: (backend: SessionBackend) => void,
-  { load = loadBackend, target = globalThis as Pick<Window, 'addEventListener' | 'removeEventListener'>, pauses = BACKEND_RETRY_MS } = {},
+  {
+    load = loadBackend,
+    target = globalThis as Pick<Window, 'addEventListener' | 'removeEventListener'>,
+    pauses = BACKEND_RETRY_MS,
+    online: isOnline = () => globalThis.navigator?.onLine !== false,
+    reload = reloadForFailedCode,
+  } = {},
 ): () => void {
-  let cancelled = false;
+  let done = false;
   let attempt = 0;
+  let inFlight = false;
+  let onlineDuringTry = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const wake = () => {
+  const stop = () => {
+    done = true;
     clearTimeout(timer);
-    target.removeEventListener('online', wake);
-    tryOnce();
+    target.removeEventListener('online', online);
   };
+  function online() {
+    if (inFlight) onlineDuringTry = true;
+    else tryOnce();
+  }
   function tryOnce() {
-    if (cancelled) return;
+    if (done) return;
+    clearTimeout(timer);
+    inFlight = true;
+    onlineDuringTry = false;
     load().then(
-      (backend) => !cancelled && loaded(backend),
+      (backend) => {
+        inFlight = false;
+        if (done) return;
+        stop();
+        loaded(backend);
+      },
       (error: unknown) => {
-        if (cancelled) return;
+        inFlight = false;
+        if (done) return;
         console.error(error);
-        timer = setTimeout(wake, pauses[Math.min(attempt++, pauses.length - 1)]);
-        target.addEventListener('online', wake);
+        if (isOnline() && isCodeLoadFailure(error)) reload();
+        if (onlineDuringTry) tryOnce();
+        else timer = setTimeout(tryOnce, pauses[Math.min(attempt++, pauses.length - 1)]);
       },
     );
   }
+  target.addEventListener('online', online);
   tryOnce();
-  return () => {
-    cancelled = true;
-    clearTimeout(timer);
-    target.removeEventListener('online', wake);
-  };
+  return stop;
 }
 
 /** The data layer if it has loaded already: the shell's first render uses it at once (a returning patient's installed app). */

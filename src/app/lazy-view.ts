@@ -1,29 +1,51 @@
-// React.lazy for the routed views, with preload(): a view's chunk can be asked for before the
-// view first renders (landing.ts asks for the landing route's chunk beside the language
-// catalogue). Once the chunk is there the view renders at once: React.lazy would still
-// suspend on its first render, show the spinner and, in React 19, hold the view back for up
-// to 300 ms after that fallback (its throttle of revealed content). A failed load is tried
-// again on the next render.
-import { createElement, lazy as reactLazy, type ComponentType } from 'react';
-import type { RouteView, ViewProps } from './view-props';
+// A lazily loaded component for the routed views and the shell's stand-in screens, with
+// preload(): a view's chunk can be asked for before the view first renders (landing.ts asks
+// for the landing route's chunk beside the language catalogue). Once the chunk is there the
+// view renders at once: React.lazy would still suspend on its first render and show the spinner.
+//
+// Unlike React.lazy (and Preact's lazy, which the build uses), a chunk that failed to arrive is
+// not failed for the life of the page: the failure is shown (the view's error boundary) until
+// the browser is back online or somebody asks for the chunk again, then the next render loads
+// it anew. It is kept until then on purpose: a failure forgotten at once would make every render
+// ask again — a boundary that re-renders its children on an error would never see one, and the
+// page would ask for the chunk in a loop while offline.
+import { createElement, type ComponentType, type ReactElement } from 'react';
 
-type ViewModule = { default: ComponentType<ViewProps> };
+type Module<P> = { default: ComponentType<P> };
 
-export function lazy(load: () => Promise<ViewModule>): RouteView & { preload: () => Promise<ViewModule> } {
-  let loading: Promise<ViewModule> | null = null;
-  let loaded: ComponentType<ViewProps> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
+export type LazyComponent<P> = ((props: P) => ReactElement) & { preload: () => Promise<Module<P>> };
+
+export function lazy<P extends object>(
+  load: () => Promise<Module<P>>,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = globalThis,
+): LazyComponent<P> {
+  let loading: Promise<Module<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  let failure: { error: unknown } | null = null;
+  const forgetFailure = () => {
+    failure = null;
+    target.removeEventListener('online', forgetFailure);
+  };
+  const preload = (): Promise<Module<P>> => {
+    if (failure) forgetFailure();
+    return (loading ??= load().then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
         loading = null;
+        failure = { error };
+        target.addEventListener('online', forgetFailure);
         throw error;
       },
     ));
-  const Lazy = reactLazy(preload);
-  const View = (props: ViewProps) => createElement(loaded ?? Lazy, props);
+  };
+  const View = (props: P): ReactElement => {
+    if (loaded) return createElement(loaded, props);
+    if (failure) throw failure.error;
+    // suspends: the nearest Suspense shows its fallback and renders again once the chunk settled
+    throw (loading ?? preload()).catch(() => undefined);
+  };
   return Object.assign(View, { preload });
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { Spinner } from '../ui/spinner';
 import { onboardingOpening, screenFor, signedInTarget } from './guards';
 import type { RouteDef } from './routes';
+import { lazy } from './lazy-view';
 import { useSessionView } from './session-context';
 import { usePageTitle } from './use-page-title';
 

@@ -1,9 +1,13 @@
 import { Component, type ReactNode } from 'react';
 import { Msg } from '../i18n/msg';
+import { isCodeLoadFailure, reloadForFailedCode } from './reload-for-failed-code';
 
 /**
  * A view that fails to load (a lazy chunk missing offline or after a new release) or to
- * render shows a message with a reload button instead of taking the whole shell down.
+ * render shows a message with a reload button instead of taking the whole shell down. Back
+ * online it tries the view again by itself (lazy-view.ts asks anew for a chunk that failed);
+ * where the view's code failed to arrive while the browser was online, the page is loaded anew
+ * (reload-for-failed-code.ts: Chromium keeps a failed file failed until then).
  */
 export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
   override state = { failed: false, key: this.props.resetKey };
@@ -18,7 +22,20 @@ export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   override componentDidCatch(error: unknown) {
     console.error(error);
+    if (navigator.onLine && isCodeLoadFailure(error)) reloadForFailedCode();
   }
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+
+  private readonly retry = () => {
+    if (this.state.failed) this.setState({ failed: false });
+  };
 
   override render() {
     if (!this.state.failed) return this.props.children;

@@ -68,11 +68,15 @@ export async function pageKnowsOffline(page: Page): Promise<void> {
     .toBe(false);
 }
 
-/** The context online again, and the sessions of pageKnowsOffline closed (closing one clears the state it set). */
+/**
+ * The context online again, and the sessions of pageKnowsOffline closed (closing one clears the
+ * state it set). The sessions go first: while one still held its page offline, the page would
+ * hear `online` from the context and find the network still gone.
+ */
 export async function backOnline(context: BrowserContext): Promise<void> {
-  await context.setOffline(false);
   for (const session of offlineSessions.get(context) ?? []) await session.detach().catch(() => undefined);
   offlineSessions.delete(context);
+  await context.setOffline(false);
 }
 
 /** The focused element after a key press: a name for reports, a key for "seen before", and whether a focus indicator shows. */

@@ -1,7 +1,7 @@
 // spec §8 "Lost realtime connection: ask the user to restore the connection and reload";
 // The lost-connection notice reads the sync state, appears when the connection goes and clears when
 // it returns (real Chromium, the built app, the local stack of this run).
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { backOnline, catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
 import { patientWithProfile, signIn } from './patients';
 
 const { de } = catalogues;
@@ -27,13 +27,17 @@ test('the lost-connection notice appears offline and clears when the connection 
 
 // The notice must not wait for the data layer: a returning patient's first screen comes from the
 // stored session and the mirror, and supabase-js and Dexie load after it — if the connection goes
-// while they load, their files never arrive. The notice still shows; back online they load.
+// while they load, their files never arrive. The notice still shows; back online they load after
+// all (Chromium keeps a failed file failed for the life of the page: the page is loaded anew then,
+// reload-for-failed-code.ts), and a screen that needs them works.
 test('offline while the data layer loads: the notice shows, and back online the data layer loads after all', async ({ page, context }) => {
   const P = await patientWithProfile('Lina', 1);
   await signIn(page, P);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const dataLayer = /\/assets\/supabase-[^/]*\.js$/;
+  let dataLayerArrived = false;
+  page.on('requestfinished', (request) => void (dataLayer.test(request.url()) && (dataLayerArrived = true)));
   await page.route(dataLayer, async (route) => {
     await held;
     await route.abort('internetdisconnected');
@@ -50,8 +54,30 @@ test('offline while the data layer loads: the notice shows, and back online the 
   await page.unroute(dataLayer);
   await context.setOffline(false);
   await expect(notice).toHaveCount(0);
-  // a screen that needs the data layer (the base data form reads through it) works without a reload
+  await expect.poll(() => dataLayerArrived).toBe(true);
+  await page.waitForLoadState();
+  // a screen that needs the data layer (the base data form reads through it) works
   await page.evaluate(() => history.pushState(null, '', '/profile/basedata'));
   await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
   await expect(page.getByLabel(de['profile.field.street'])).toHaveValue('Rosenweg');
+});
+
+// A screen opened offline whose code this page has not loaded yet cannot show: it says so. Back
+// online it shows by itself (in Chromium, which keeps a failed file failed, by loading the page anew).
+test('a screen whose code did not arrive offline says so, and shows by itself once the connection returns', async ({ page, context }) => {
+  const P = await patientWithProfile('Noemi', 1);
+  await signIn(page, P);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  await pageKnowsOffline(page);
+  await page.evaluate(() => history.pushState(null, '', '/profile/basedata'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  await expect(page.getByRole('alert').filter({ hasText: de['app.viewFailed.title'] })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await backOnline(context);
+  await expect(page.getByLabel(de['profile.field.street'])).toHaveValue('Rosenweg');
+  await expect(page).toHaveURL(/\/profile\/basedata$/);
 });
