@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cataloguePreload } from './scripts/catalogue-preload.ts';
 import { icuWarmUp } from './scripts/icu-warm-up.ts';
 import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
 import { preactForReact } from './scripts/react-renderer.ts';
@@ -76,6 +77,7 @@ export default defineConfig(({ command }) => ({
     precompiledCatalogues(),
     icuWarmUp(),
     inlineEntryCss(),
+    cataloguePreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

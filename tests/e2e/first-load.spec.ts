@@ -124,3 +124,32 @@ test.describe('console without errors when outside hosts cannot be reached', () 
     await expect(page.getByRole('complementary', { name: de['disruption.label'] })).toHaveCount(0);
   });
 });
+
+// scripts/catalogue-preload.ts: the texts leave with the entry module, not after it has run,
+// and only the language the page shows is downloaded
+test.describe('the language catalogue of the first load', () => {
+  for (const [locale, path, lang, heading] of [
+    ['de-CH', '/', 'de', catalogues.de['public.home.hero.title']],
+    ['fr-CH', '/', 'fr', catalogues.fr['public.home.hero.title']],
+    ['fr-CH', '/de/generics', 'de', catalogues.de['public.generics.heading']],
+  ] as const) {
+    test.describe(`${locale} at ${path}`, () => {
+      test.use({ locale });
+      test(`the document itself asks for the ${lang} catalogue, and for no other`, async ({ page }) => {
+        // who asked: the document (its inline script) or a module of the app (then after the entry had arrived and run)
+        const asked: Array<{ lang: string; by: string }> = [];
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.enable');
+        cdp.on('Network.requestWillBeSent', (event) => {
+          const match = /\/assets\/(de|fr)-[^/]+\.js$/.exec(event.request.url);
+          if (match) asked.push({ lang: match[1]!, by: event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url ?? event.initiator.type });
+        });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        expect(asked.map((a) => a.lang)).toEqual([lang]);
+        expect(asked[0]!.by, JSON.stringify(asked)).not.toMatch(/\/assets\//);
+        await cdp.detach();
+      });
+    });
+  }
+});
