@@ -143,14 +143,21 @@ async function reusableBuild() {
 }
 
 /**
- * A stand-in for the product image host (outside the project and unreachable from this
- * machine): every picture is the app's icon, a real PNG, cached for a day. Without it each
- * product picture fails to load, which Chromium logs as a console error, and Lighthouse would
- * measure this machine's missing internet rather than the app.
+ * A stand-in for the product image host and the pharmacy site's disruption post (outside the
+ * project and unreachable from this machine): every picture is the app's icon, a real PNG,
+ * cached for a day; the post answers 204 (no disruption), as the service worker answers for an
+ * unreachable site. Without it each product picture fails to load, and on a busy machine the
+ * post is asked for before the service worker has taken over, which Chromium logs as console
+ * errors: Lighthouse would measure this machine's missing internet rather than the app.
  */
 function startImageHost(port) {
   const png = readFileSync('public/icons/icon-192.png');
   const server = createHttpServer((req, res) => {
+    if (req.url?.startsWith('/disruption')) {
+      res.writeHead(204, { 'access-control-allow-origin': '*' });
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
     res.end(req.method === 'HEAD' ? undefined : png);
   });
@@ -258,7 +265,11 @@ async function main() {
   const { stackPort, imagePort } = reused ?? { stackPort: await freePort(), imagePort: await freePort() };
   if (reused === null) {
     if (opts['no-build']) console.log('--no-build: dist/ was not built by this script (or its ports are taken); building.');
-    const env = { VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}`, VITE_PRODUCT_IMAGE_HOST: `http://127.0.0.1:${imagePort}/image` };
+    const env = {
+      VITE_SUPABASE_URL: `http://127.0.0.1:${stackPort}`,
+      VITE_PRODUCT_IMAGE_HOST: `http://127.0.0.1:${imagePort}/image`,
+      VITE_DISRUPTION_URL: `http://127.0.0.1:${imagePort}/disruption?slug=stoerung-{lang}`,
+    };
     console.log(`Building with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} …`);
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, ...env } });
     if (build.status !== 0) throw new Error('the build failed');
