@@ -10,14 +10,12 @@
 // wrong guess costs a download, never a wrong text: the app loads the catalogue it decides on.
 import type { Plugin } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/constants.ts';
+import { LANG_STORAGE_KEY } from '../src/i18n/languages.ts';
 
-/** The language store's localStorage key (src/i18n/language-store.ts). */
-export const LANG_STORAGE_KEY = 'lang';
-
-/** The catalogue chunks of the bundle by language (the precompiled catalogues' virtual modules). */
 /** What of the bundle's outputs is read (rolldown's and rollup's output types both fit). */
 type BundleOutputs = Record<string, { type: string; fileName: string; facadeModuleId?: string | null }>;
 
+/** The catalogue chunks of the bundle by language (the precompiled catalogues' virtual modules). */
 export function catalogueFiles(bundle: BundleOutputs): Record<string, string> {
   const files: Record<string, string> = {};
   for (const output of Object.values(bundle)) {

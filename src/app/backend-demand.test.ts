@@ -59,7 +59,7 @@ describe('loadBackendUntilLoaded', () => {
     const target = new EventTarget();
     const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(backend);
     const loaded = vi.fn();
-    loadBackendUntilLoaded(loaded, { load, target, pauses: [60_000], online: () => false, reload: vi.fn() });
+    loadBackendUntilLoaded(loaded, { load, target, pauses: [60_000], isOnline: () => false, reload: vi.fn() });
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await Promise.resolve();
     expect(loaded).not.toHaveBeenCalled();
@@ -78,7 +78,7 @@ describe('loadBackendUntilLoaded', () => {
       .mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)))
       .mockResolvedValue(backend);
     const loaded = vi.fn();
-    loadBackendUntilLoaded(loaded, { load, target, pauses: [30_000], online: () => false, reload: vi.fn() });
+    loadBackendUntilLoaded(loaded, { load, target, pauses: [30_000], isOnline: () => false, reload: vi.fn() });
     expect(load).toHaveBeenCalledTimes(1);
     target.dispatchEvent(new Event('online')); // while the first try is on its way
     expect(load).toHaveBeenCalledTimes(1);
@@ -96,7 +96,7 @@ describe('loadBackendUntilLoaded', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const load = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const cancel = loadBackendUntilLoaded(vi.fn(), { load, target: new EventTarget(), pauses: [1000, 2000], online: () => false, reload: vi.fn() });
+    const cancel = loadBackendUntilLoaded(vi.fn(), { load, target: new EventTarget(), pauses: [1000, 2000], isOnline: () => false, reload: vi.fn() });
     await vi.advanceTimersByTimeAsync(999);
     expect(load).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -119,7 +119,7 @@ describe('loadBackendUntilLoaded', () => {
       [true, new Error('the data layer threw while it was evaluated'), 0],
     ] as const) {
       const reload = vi.fn();
-      const cancel = loadBackendUntilLoaded(vi.fn(), { load: vi.fn().mockRejectedValue(error), target: new EventTarget(), pauses: [60_000], online: () => online, reload });
+      const cancel = loadBackendUntilLoaded(vi.fn(), { load: vi.fn().mockRejectedValue(error), target: new EventTarget(), pauses: [60_000], isOnline: () => online, reload });
       await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith(error));
       expect(reload).toHaveBeenCalledTimes(reloads);
       cancel();

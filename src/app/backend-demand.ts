@@ -46,7 +46,7 @@ export function loadBackendUntilLoaded(
     load = loadBackend,
     target = globalThis as Pick<Window, 'addEventListener' | 'removeEventListener'>,
     pauses = BACKEND_RETRY_MS,
-    online: isOnline = () => globalThis.navigator?.onLine !== false,
+    isOnline = () => globalThis.navigator?.onLine !== false,
     reload = reloadForFailedCode,
   } = {},
 ): () => void {

@@ -43,6 +43,7 @@ export function retireStoredPatient(): void {
  * still gets the patient's screen first instead of a spinner.
  */
 export const STORED_PATIENT_TIMEOUT_MS = 2000;
+const STUCK = Symbol('stuck open');
 
 export interface StoredPatientOptions {
   location: Pick<Location, 'search' | 'hash'>;
@@ -72,18 +73,16 @@ export function startStoredPatient({
   if (!session) return null;
   const auth = authStateOf(session);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stuck = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+  const stuck = new Promise<typeof STUCK>((resolve) => (timer = setTimeout(() => resolve(STUCK), timeoutMs)));
   const opening = open();
-  // an open that answers after the timeout closes its connection at once (nobody reads through it)
-  void Promise.race([opening, stuck]).then(
-    (first) => {
-      if (first === null) void opening.then((late) => late?.close(), () => undefined);
-    },
-    () => undefined, // a failed open: the chain below answers false
-  );
   return Promise.race([opening, stuck])
     .finally(() => clearTimeout(timer))
     .then(async (mirror) => {
+      if (mirror === STUCK) {
+        // an open that answers after all closes its connection at once (nobody reads through it)
+        void opening.then((late) => late?.close(), () => undefined);
+        return false;
+      }
       if (!mirror) return false;
       try {
         const summary = await storedSummary(auth, mirror, now());

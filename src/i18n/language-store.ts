@@ -2,13 +2,11 @@
 // notifications) reads the same value the components render with. One language per device:
 // what one tab chooses (or takes from the account at sign-in) the other tabs show too.
 import { createStore, type Store } from '../lib/store';
-import { DEFAULT_LANG, detectLanguage, isLang, type Lang } from './languages';
-
-const STORAGE_KEY = 'lang';
+import { DEFAULT_LANG, detectLanguage, isLang, LANG_STORAGE_KEY, type Lang } from './languages';
 
 function initialLanguage(): Lang {
   try {
-    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    const stored = globalThis.localStorage?.getItem(LANG_STORAGE_KEY);
     if (isLang(stored)) return stored;
   } catch {
     // storage can be blocked (private mode); the browser language still decides
@@ -19,7 +17,7 @@ function initialLanguage(): Lang {
 /** Another tab stored a language: this one follows (a storage event never reaches the tab that wrote). */
 function followOtherTabs(store: Store<Lang>): void {
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY && isLang(event.newValue)) store.set(event.newValue);
+    if (event.key === LANG_STORAGE_KEY && isLang(event.newValue)) store.set(event.newValue);
   });
 }
 
@@ -39,7 +37,7 @@ export const languageStore = {
     if (lang === current().get()) return;
     current().set(lang);
     try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+      globalThis.localStorage?.setItem(LANG_STORAGE_KEY, lang);
     } catch {
       // not persisted; the choice still holds for this visit
     }

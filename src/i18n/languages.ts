@@ -7,6 +7,9 @@ export type Lang = Language;
 export const LANGUAGES: readonly Lang[] = DOMAIN_LANGUAGES;
 export const DEFAULT_LANG: Lang = DEFAULT_LANGUAGE;
 
+/** Where this device keeps the chosen language (localStorage; language-store.ts, and index.html's catalogue preload). */
+export const LANG_STORAGE_KEY = 'lang';
+
 export const isLang = (value: unknown): value is Lang => value === 'de' || value === 'fr';
 
 /** spec §1: "French if the browser language contains fr, otherwise German". */
