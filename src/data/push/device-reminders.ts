@@ -81,10 +81,14 @@ export async function disableReminders(customerId: CustomerId): Promise<void> {
   await sub.unsubscribe().catch(() => false);
 }
 
-/** Sign-out: the device's subscription goes, on the server while the session still holds, and in the browser. */
+/**
+ * Sign-out: the device's subscription goes, on the server while the session still holds, and in
+ * the browser — side by side, not one after the other: the sign-out leaves the page when its wait
+ * is over (app-session.ts), and a browser that has unsubscribed is answered "gone" by the push
+ * service, so the sender deletes a row the server kept (supabase/functions/README.md).
+ */
 export async function dropDeviceReminders(): Promise<void> {
   const sub = await currentSubscription().catch(() => null);
   if (!sub) return;
-  await Promise.resolve(supabase().from(PUSH_SUBSCRIPTION_TABLE).delete().eq('endpoint', sub.endpoint)).catch(() => null);
-  await sub.unsubscribe().catch(() => false);
+  await Promise.allSettled([Promise.resolve(supabase().from(PUSH_SUBSCRIPTION_TABLE).delete().eq('endpoint', sub.endpoint)), sub.unsubscribe()]);
 }

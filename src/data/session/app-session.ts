@@ -18,6 +18,9 @@ import { createPatientSession, type PatientSession } from './patient-session';
 import { browserTabChannel } from './tab-channel';
 import { paths } from '../../domain/paths';
 
+/** How long a sign-out waits at most for the device's reminders to go (beforeSignOut below). */
+const SIGN_OUT_REMINDERS_WAIT_MS = 10_000;
+
 export const appSession: PatientSession = createPatientSession({
   auth: sessionStore,
   client: supabase,
@@ -26,8 +29,11 @@ export const appSession: PatientSession = createPatientSession({
   outboxView,
   realtimeStatus,
   signOutOfAuth: () => signOutOfAuth(),
-  // a device's reminders go with its sign-out (issue 28); offline, at most a few seconds' wait
-  beforeSignOut: () => Promise.race([dropDeviceReminders(), new Promise<void>((resolve) => setTimeout(resolve, 3000))]),
+  // a device's reminders go with its sign-out (issue 28). Offline the request fails at once; the
+  // cap is for a network that hangs. It is generous: the sign-out then leaves the page, which
+  // cancels a request still on its way (3 s lost one on a busy machine, and reminders would have
+  // gone on reaching a device its patient had signed out of)
+  beforeSignOut: () => Promise.race([dropDeviceReminders(), new Promise<void>((resolve) => setTimeout(resolve, SIGN_OUT_REMINDERS_WAIT_MS))]),
   storedSession: () => readStoredSession(globalThis.localStorage),
   runtime: { replay: { retryAfter: appRetryAfter, online: () => globalThis.navigator?.onLine !== false } },
   // the service worker's picture cache names the patient's pharmacodes: it goes with the mirror
