@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cataloguePreload } from './scripts/catalogue-preload.ts';
 import { icuWarmUp } from './scripts/icu-warm-up.ts';
+import { routePreload } from './scripts/route-preload.ts';
 import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
 import { preactForReact } from './scripts/react-renderer.ts';
 import { parseBuildEnv } from './src/data/build-env-schema.ts';
@@ -78,6 +79,7 @@ export default defineConfig(({ command }) => ({
     icuWarmUp(),
     inlineEntryCss(),
     cataloguePreload(),
+    routePreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

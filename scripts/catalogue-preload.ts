@@ -9,6 +9,7 @@
 // of classic script; tests/unit/catalogue-preload.test.ts holds the two to the same answers. A
 // wrong guess costs a download, never a wrong text: the app loads the catalogue it decides on.
 import type { Plugin } from 'vite';
+import { withScriptBeforeEntry } from './before-entry.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/constants.ts';
 import { LANG_STORAGE_KEY } from '../src/i18n/languages.ts';
 
@@ -38,11 +39,7 @@ export function cataloguePreloadScript(files: Record<string, string>): string {
 }
 
 /** Puts the script right before the entry module, so the two requests leave together. */
-export function withCataloguePreload(html: string, script: string): string {
-  const entry = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/u;
-  if (!entry.test(html)) throw new Error('index.html: no entry module to put the catalogue preload before');
-  return html.replace(entry, (tag) => `<script>${script}</script>\n    ${tag}`);
-}
+export const withCataloguePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'the catalogue preload');
 
 export function cataloguePreload(): Plugin {
   return {

@@ -4,7 +4,7 @@
 // be reached.
 import type { Page } from '@playwright/test';
 import { catalogues, expect, test } from './fixtures';
-import { service } from './patients';
+import { DEMO, service, signIn } from './patients';
 
 const de = catalogues.de;
 
@@ -152,4 +152,34 @@ test.describe('the language catalogue of the first load', () => {
       });
     });
   }
+});
+
+// scripts/route-preload.ts (issue 23): the landing route's files — its view's chunk, the module of
+// its read ahead, what they import — leave with the entry module, asked for by the document
+// itself, not after the entry has arrived and run; and none of them is fetched twice
+test.describe("the landing route's files of the first load", () => {
+  test('a returning patient opening /orders: the document asks for the view and its reads, each file once', async ({ context, page }) => {
+    await signIn(page, DEMO);
+    await page.close();
+
+    const again = await context.newPage();
+    const asked: Array<{ file: string; by: string }> = [];
+    const cdp = await context.newCDPSession(again);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const match = /\/assets\/([^/?]+\.(?:js|css))$/.exec(event.request.url);
+      if (match) asked.push({ file: match[1]!, by: event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url ?? event.initiator.type });
+    });
+    await again.goto('/orders');
+    await expect(again.getByRole('heading', { level: 1 })).toHaveText(de['title.orders']);
+    await again.waitForLoadState('networkidle');
+    await cdp.detach();
+
+    const byDocument = asked.filter((request) => !/\/assets\//.test(request.by)).map((request) => request.file);
+    expect(byDocument, JSON.stringify(asked)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^orders-view-[\w-]+\.js$/), expect.stringMatching(/^orders-view-[\w-]+\.css$/), expect.stringMatching(/^orders-reads-[\w-]+\.js$/)]),
+    );
+    const scripts = asked.map((request) => request.file).filter((file) => file.endsWith('.js'));
+    expect(scripts.filter((file, i) => scripts.indexOf(file) !== i), JSON.stringify(asked)).toEqual([]);
+  });
 });

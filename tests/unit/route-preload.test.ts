@@ -1,0 +1,119 @@
+// The route preload of index.html (scripts/route-preload.ts, issue 23): the routes table's own
+// modules per route, the bundle's files for them, and a classic script that picks the route of
+// the address by the app's own rule (src/app/route-at.ts), before any module runs.
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { routeFiles, routeModules, routePreloadScript, withRoutePreload, type BundleChunk } from '../../scripts/route-preload';
+import { routeAt } from '../../src/app/route-at';
+import { ROUTES } from '../../src/app/routes';
+
+const ROUTES_FILE = fileURLToPath(new URL('../../src/app/routes.ts', import.meta.url));
+const source = readFileSync(ROUTES_FILE, 'utf8');
+const feature = (file: string) => fileURLToPath(new URL(`../../src/features/${file}`, import.meta.url));
+
+describe('the modules of each route, read from the routes table', () => {
+  const routes = routeModules(source, ROUTES_FILE);
+
+  it('finds every route of the table, in its order, each with the modules it loads', () => {
+    expect(routes.map((route) => route.pattern)).toEqual(ROUTES.map((route) => route.path));
+    for (const route of routes) expect(route.modules.length, route.pattern).toBeGreaterThan(0);
+  });
+
+  it("takes a route's view and its read ahead", () => {
+    const orders = routes.find((route) => route.pattern === '/orders')!;
+    expect(orders.modules.sort()).toEqual([feature('orders/orders-reads.ts'), feature('orders/orders-view.tsx')].sort());
+  });
+
+  it('follows the constants a route names through their own (the order flow gate, a review step’s reads, the overview’s base data)', () => {
+    const questionnaire = routes.find((route) => route.pattern === '/order/questionnaire')!;
+    expect(questionnaire.modules).toEqual(
+      expect.arrayContaining([feature('profile/questionnaire-view.tsx'), feature('order-flow/draft-gate.tsx'), feature('profile/profile-reads.ts'), feature('order-flow/order-flow-reads.ts')]),
+    );
+    const overview = routes.find((route) => route.pattern.startsWith('/profile/overview'))!;
+    expect(overview.modules).toEqual(expect.arrayContaining([feature('profile/overview-view.tsx'), feature('profile/basedata-view.tsx')]));
+  });
+
+  it("does not take a page a route only names as a property (the home's redirect to /dashboard)", () => {
+    const home = routes.find((route) => route.pattern === '/')!;
+    expect(home.modules).toEqual([feature('public/home-view.tsx')]);
+  });
+
+  it('fails on a route it cannot read, rather than leave it out', () => {
+    const odd = `const ROUTES = [route('/x', 't', 'public', () => import('./a'))];`;
+    expect(() => routeModules(odd, ROUTES_FILE, (_, s) => s)).toThrow(/not route\(paths/);
+    const computed = `const v = 'a'; const ROUTES = [route(paths.home.path, 't', 'public', () => import(v))];`;
+    expect(() => routeModules(computed, ROUTES_FILE, (_, s) => s)).toThrow(/literal specifier/);
+  });
+});
+
+describe('the files of each route, from the bundle', () => {
+  const chunk = (fileName: string, extra: Partial<BundleChunk> = {}): BundleChunk => ({
+    type: 'chunk',
+    fileName,
+    isEntry: false,
+    facadeModuleId: null,
+    moduleIds: [],
+    imports: [],
+    ...extra,
+  });
+  const bundle = {
+    'assets/index.js': chunk('assets/index.js', { isEntry: true, imports: ['assets/compat.js'] }),
+    'assets/compat.js': chunk('assets/compat.js'),
+    'assets/view.js': chunk('assets/view.js', { facadeModuleId: '/src/view.tsx', imports: ['assets/shared.js', 'assets/compat.js'], viteMetadata: { importedCss: new Set(['assets/view.css']) } }),
+    'assets/shared.js': chunk('assets/shared.js', { moduleIds: ['/src/reads.ts', '/src/query.ts'], viteMetadata: { importedCss: new Set(['assets/shared.css']) } }),
+    'assets/view.css': { type: 'asset' as const, fileName: 'assets/view.css' },
+  };
+
+  it("lists the chunks holding the route's modules, what they import and their styles, without what the entry loads", () => {
+    expect(routeFiles([{ pattern: '/x', modules: ['/src/view.tsx', '/src/reads.ts'] }], bundle)).toEqual([
+      { pattern: '/x', files: ['assets/view.js', 'assets/view.css', 'assets/shared.js', 'assets/shared.css'] },
+    ]);
+  });
+
+  it('fails on a module no chunk holds', () => {
+    expect(() => routeFiles([{ pattern: '/x', modules: ['/src/gone.tsx'] }], bundle)).toThrow(/no chunk holds \/src\/gone\.tsx/);
+  });
+});
+
+describe("the document's script", () => {
+  const table = ROUTES.map((route, i) => ({ pattern: route.path, files: [`assets/r${i}.js`, `assets/r${i}.css`, 'assets/shared.js'] }));
+  const script = routePreloadScript(table);
+
+  /** Runs the script at `pathname`; returns the links it added. */
+  function preloadsFor(pathname: string) {
+    const added: Array<{ rel: string; as?: string; href: string; crossOrigin: string | null }> = [];
+    runInNewContext(script, {
+      location: { pathname },
+      document: { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (link: (typeof added)[number]) => added.push(link) } },
+    });
+    return added;
+  }
+
+  // spec §2's addresses, with a language prefix, a parameter, an optional one and a trailing slash
+  const addresses = ['/', '/de', '/fr/', '/login', '/dashboard', '/de/dashboard', '/fr/orders/', '/orders', '/order/address', '/ORDER/Address', '/profile/overview', '/profile/overview/1', '/doses/day/2026-11-24', '/profile/password/reset', '/plan/print'];
+
+  it.each(addresses)("preloads at %s the files of the route the app shows there", (pathname) => {
+    const index = ROUTES.indexOf(routeAt(pathname)!);
+    expect(index, pathname).toBeGreaterThanOrEqual(0);
+    expect(preloadsFor(pathname)).toEqual([
+      { rel: 'modulepreload', href: `/assets/r${index}.js`, crossOrigin: '' },
+      { rel: 'preload', as: 'style', href: `/assets/r${index}.css`, crossOrigin: '' },
+      { rel: 'modulepreload', href: '/assets/shared.js', crossOrigin: '' },
+    ]);
+  });
+
+  it('preloads nothing where no route is (the app shows its not-found page)', () => {
+    for (const pathname of ['/nothing', '/dashboard/x', '/doses/day', '/french']) {
+      expect(routeAt(pathname), pathname).toBeUndefined();
+      expect(preloadsFor(pathname), pathname).toEqual([]);
+    }
+  });
+
+  it('goes right before the entry module', () => {
+    const html = '<head><script type="module" crossorigin src="/assets/index.js"></script></head>';
+    expect(withRoutePreload(html, 'x()')).toBe('<head><script>x()</script>\n    <script type="module" crossorigin src="/assets/index.js"></script></head>');
+    expect(() => withRoutePreload('<head></head>', 'x()')).toThrow(/no entry module/);
+  });
+});
