@@ -199,14 +199,32 @@ export default defineConfig(({ command }) => ({
             // six at a time over HTTP/1.1)
             {
               name: 'screen-reads',
-              test: /[\\/]src[\\/](data[\\/]local[\\/](mirror-query|mirror-owner)|data[\\/]tables[\\/]plan-settings-table|data[\\/]outbox[\\/](app-context|ids)|data[\\/]hooks[\\/](use-mirror-query|use-medications|use-customer-record|use-setup-flags|use-prescriptions|use-pull-state|mirror-db|use-session)|data[\\/]auth[\\/]auth-view)\.tsx?$/,
+              test: /[\\/]src[\\/](data[\\/]local[\\/](mirror-query|mirror-owner)|data[\\/]tables[\\/]plan-settings-table|data[\\/]outbox[\\/](app-context|ids|signal)|data[\\/]hooks[\\/](use-mirror-query|use-medications|use-customer-record|use-setup-flags|use-prescriptions|use-pull-state|mirror-db|use-session)|data[\\/]auth[\\/]auth-view|domain[\\/](order-draft|amounts))\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },
-            // what the forms write through (the outbox's commands and the draft order)
+            // what the forms write through (the outbox's commands and what they apply to the
+            // mirror, the draft order, the server's rules for the answers)
             {
               name: 'screen-writes',
-              test: /[\\/]src[\\/](data[\\/]hooks[\\/]use-save|data[\\/]outbox[\\/](commands|apply)|domain[\\/](order-cancel|reason-text)|data[\\/]draft[\\/]draft-order)\.tsx?$/,
+              test: /[\\/]src[\\/](data[\\/]hooks[\\/](use-save|use-command)|data[\\/]outbox[\\/](commands|apply|kinds|mirror)|data[\\/]tables[\\/](calls|synced-tables)|domain[\\/](order-cancel|reason-text|server-rules|server-rule-messages)|data[\\/]draft[\\/]draft-order)\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
+            // what the profile's screens (and the order flow's review steps, the same forms) share:
+            // the layout, the forms' hooks and fields, the reads; one chunk instead of up to a dozen
+            // requests of a few hundred bytes each behind the view's (issue 23: /order/questionnaire
+            // asked for 34 files before its first paint). The views stay apart, each with its own.
+            {
+              name: 'profile-shared',
+              test: /[\\/]src[\\/](ui[\\/]profile-nav[\\/][^/\\]+|ui[\\/]profile-forms[\\/](use-profile-form|address-fields|basedata-values|basedata-form|gender-field|personal-fields|insurance-form|order-defaults-form|yes-no-field|profile-forms)|ui[\\/](save-feedback|order-step)|features[\\/]profile[\\/](profile-form-page|use-profile-data|overview-state|profile-reads|profile-pages|setup-overview)|data[\\/]hooks[\\/](use-insurers|use-plan-settings))\.(tsx?|css)$/,
+              includeDependenciesRecursively: false,
+              priority: 0,
+            },
+            // what the order flow's steps share (the draft and its gate, the rows, the reads), for the same reason
+            {
+              name: 'order-flow-shared',
+              test: /[\\/]src[\\/](features[\\/]order-flow[\\/](draft-gate|use-order-flow|select-rows|order-flow-reads)|data[\\/]hooks[\\/]use-draft-order)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },
