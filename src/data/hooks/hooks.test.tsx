@@ -69,6 +69,33 @@ describe('mirror hooks', () => {
   });
 });
 
+// issue 23: a write that leaves a screen's data as it was (a pull writing the same rows) renders
+// nothing again; a change renders the new data, with the unchanged rows the very same objects
+describe('a live answer that holds the same data', () => {
+  it('keeps the answer on screen, and the unchanged rows of a changed one', async () => {
+    const db = await mirror();
+    let renders = 0;
+    const orders = renderHook(() => {
+      renders += 1;
+      return useOrders(db);
+    });
+    await waitFor(() => expect(orders.result.current).toHaveLength(3));
+    const shown = orders.result.current!;
+    const rendersBefore = renders;
+
+    // the same rows written again: Dexie's live query answers anew, with equal rows
+    await act(async () => void (await db.orders.bulkPut([order(240001), order(240003)])));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(orders.result.current).toBe(shown);
+    expect(renders).toBe(rendersBefore);
+
+    await act(async () => void (await db.orders.put(order(240003, { status: 2 }))));
+    await waitFor(() => expect(orders.result.current?.find((o) => o.id === 240003)?.status).toBe(2));
+    expect(orders.result.current).not.toBe(shown);
+    expect(orders.result.current?.find((o) => o.id === 240001)).toBe(shown.find((o) => o.id === 240001));
+  });
+});
+
 // the dashboard's one live read, with how fresh the data is
 describe('dashboard mirror', () => {
   it('reads record, orders, the prescribed medications and the older of the last customer and orders pulls', async () => {

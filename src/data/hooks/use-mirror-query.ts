@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
+import { withSameParts } from '../../lib/same-data';
 import type { LocalDb } from '../local/local-db';
 import type { MirrorQuery } from '../local/mirror-query';
 import { forgetReadAheadOf, readAheadOf } from '../local/read-ahead';
@@ -39,7 +40,16 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
             next: (value) => {
               if (!live) return;
               forgetReadAheadOf(query);
-              setAnswer({ key: query.key, value });
+              // the same data again (the read ahead's answer, a pull that wrote what was there): the
+              // answer on screen stays the very same object, so the screen does not render again;
+              // a changed answer keeps its unchanged parts, so what the screen derives from them
+              // is not derived again (a returning patient's start: several renders and supply
+              // forecasts less while the data layer takes over and the first pull lands)
+              setAnswer((current) => {
+                if (current?.key !== query.key) return { key: query.key, value };
+                const shared = withSameParts(current.value, value);
+                return shared === current.value ? current : { key: query.key, value: shared };
+              });
             },
             error: (error) => live && setFailure({ error }),
           });

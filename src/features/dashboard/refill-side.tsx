@@ -23,12 +23,12 @@ export default function RefillSide({ mirror, now, children }: { mirror: Dashboar
   const language = useIntlLanguage();
   const changeDraft = useChangeDraft();
   const [, navigate] = useLocation();
+  const { customer, orders, medications } = mirror;
+  // the parts it reads, not the whole mirror: a pull that only moves the time of the last sync
+  // keeps them (use-mirror-query.ts), and the forecast is not computed again
   const model = useMemo(
-    () =>
-      inputs
-        ? refillModel({ customer: mirror.customer, orders: mirror.orders, medications: mirror.medications, marks: inputs.marks, leadDays: inputs.leadDays, language, now })
-        : undefined,
-    [inputs, mirror, language, now],
+    () => (inputs ? refillModel({ customer, orders, medications, marks: inputs.marks, leadDays: inputs.leadDays, language, now }) : undefined),
+    [inputs, customer, orders, medications, language, now],
   );
   const busy = useRef(false);
   const preselection = model?.preselection;
