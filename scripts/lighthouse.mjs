@@ -23,7 +23,8 @@
 // average and takes the median of several runs.
 //
 // Options: --no-build, --runs N (median run per route by performance score; default 3),
-// --routes /,/login,/orders?active=false (a subset), --keep (leave the servers running until Ctrl-C).
+// --routes /,/login,/orders?active=false (a subset), --keep (leave the servers running until Ctrl-C),
+// --trace (also save each chosen run's trace, observed and unthrottled, beside its report).
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium).
 // Reports (HTML and JSON per route) land in .local/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,6 +67,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '3' },
     routes: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number.parseInt(opts.runs, 10) || 3);
@@ -205,6 +207,10 @@ function save(route, result) {
   const [html, json] = result.report;
   writeFileSync(join(OUT, `${name}.report.html`), html);
   writeFileSync(join(OUT, `${name}.report.json`), json);
+  // the page's trace, for what the report sums up (which task blocked, what ran in it): open it in
+  // Chromium's Performance panel
+  const trace = result.artifacts?.Trace;
+  if (opts.trace && trace) writeFileSync(join(OUT, `${name}.trace.json`), JSON.stringify(trace));
 }
 
 /** Signs the demo patient in through the login form and waits for the dashboard. */
