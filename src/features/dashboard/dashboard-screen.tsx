@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-mark-table';
@@ -19,6 +19,13 @@ import { SyncLine } from './sync-line';
 import './dashboard.css';
 
 const RefillSide = lazy(() => import('./refill-side'));
+
+// The plan renders again only when what it shows changes: the answer of the mirror keeps its
+// unchanged parts (use-mirror-query.ts), so a pull that only moves the "as of" time, or a new
+// state of the refresh action, renders the line that shows it, not the plan. (Not the lists of
+// the side column: they render inside the refill card's Suspense, and memoised there they did
+// not show once its chunk had arrived — Preact, dashboard-view.test.tsx.)
+const Plan = memo(IntakePlanSection);
 
 export interface DashboardScreenProps {
   mirror: DashboardMirror;
@@ -41,10 +48,8 @@ export interface DashboardScreenProps {
  */
 export function DashboardScreen({ mirror, now, refresh, install, refill = false }: DashboardScreenProps) {
   const language = useIntlLanguage();
-  const model = useMemo(
-    () => dashboardModel({ customer: mirror.customer, orders: mirror.orders, medications: mirror.medications, language, now }),
-    [mirror, language, now],
-  );
+  const { customer, orders, medications } = mirror;
+  const model = useMemo(() => dashboardModel({ customer, orders, medications, language, now }), [customer, orders, medications, language, now]);
   const planDay = doseSlotAt(now).day;
   const planMarks = useMemo(
     () => ({ customerId: mirror.customer?.id ?? null, day: planDay, marks: doseMarksOf(mirror.markRows).filter((m) => m.day === planDay) }),
@@ -71,7 +76,7 @@ export function DashboardScreen({ mirror, now, refresh, install, refill = false 
       <SetupPrompt todo={model.setupTodo} />
       <div className="dash-grid">
         <div className="dash-grid__main">
-          <IntakePlanSection model={model} marks={planMarks} />
+          <Plan model={model} marks={planMarks} />
           {all && model.plan.some((p) => p.entries.length > 0) ? <DashboardReminders customerId={mirror.customer?.id ?? null} /> : null}
         </div>
         <div className="dash-grid__side">
