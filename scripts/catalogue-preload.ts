@@ -9,7 +9,7 @@
 // of classic script; tests/unit/catalogue-preload.test.ts holds the two to the same answers. A
 // wrong guess costs a download, never a wrong text: the app loads the catalogue it decides on.
 import type { Plugin } from 'vite';
-import { withScriptBeforeEntry } from './before-entry.ts';
+import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry, withScriptBeforeEntry } from './before-entry.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/constants.ts';
 import { LANG_STORAGE_KEY } from '../src/i18n/languages.ts';
 
@@ -29,9 +29,8 @@ export function catalogueFiles(bundle: BundleOutputs): Record<string, string> {
 
 /** The document's script: one modulepreload link for the catalogue this page will load. */
 export function cataloguePreloadScript(files: Record<string, string>): string {
-  const prefix = `^/(${LANGUAGES.join('|')})(/.*)?$`;
   return (
-    `(function(){var c=${JSON.stringify(files)},l,p=new RegExp(${JSON.stringify(prefix)}).exec(location.pathname);` +
+    `(function(){var c=${JSON.stringify(files)},l,p=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(location.pathname);` +
     `if(p)l=p[1];else{try{l=localStorage.getItem(${JSON.stringify(LANG_STORAGE_KEY)})}catch(e){}` +
     `if(!c[l])l=/fr/i.test(navigator.language||"")?"fr":${JSON.stringify(DEFAULT_LANGUAGE)}}` +
     `if(!c[l])return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="anonymous";k.href=c[l];document.head.appendChild(k)})()`
@@ -39,19 +38,11 @@ export function cataloguePreloadScript(files: Record<string, string>): string {
 }
 
 /** Puts the script right before the entry module, so the two requests leave together. */
-export const withCataloguePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'the catalogue preload');
+export const withCataloguePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'catalogue-preload');
 
-export function cataloguePreload(): Plugin {
-  return {
-    name: 'catalogue-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const files = context.bundle ? catalogueFiles(context.bundle) : {};
-        if (Object.keys(files).length !== LANGUAGES.length) throw new Error(`catalogue-preload: expected a catalogue chunk per language, found ${JSON.stringify(files)}`);
-        return withCataloguePreload(html, cataloguePreloadScript(files));
-      },
-    },
-  };
-}
+export const cataloguePreload = (): Plugin =>
+  scriptBeforeEntry('catalogue-preload', (bundle) => {
+    const files = catalogueFiles(bundle as BundleOutputs);
+    if (Object.keys(files).length !== LANGUAGES.length) throw new Error(`catalogue-preload: expected a catalogue chunk per language, found ${JSON.stringify(files)}`);
+    return cataloguePreloadScript(files);
+  });

@@ -16,8 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
-import { withScriptBeforeEntry } from './before-entry.ts';
-import { LANGUAGES } from '../src/domain/constants.ts';
+import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry, withScriptBeforeEntry } from './before-entry.ts';
 import { paths } from '../src/domain/paths.ts';
 import { patternSource } from '../src/app/route-pattern.ts';
 
@@ -139,9 +138,8 @@ export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutput
 export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; files: readonly string[] }>): string {
   const files = [...new Set(routes.flatMap((route) => route.files))];
   const table = routes.filter((route) => route.files.length > 0).map((route) => [patternSource(route.pattern), route.files.map((file) => files.indexOf(file))]);
-  const prefix = `^/(${LANGUAGES.join('|')})(/.*)?$`;
   return (
-    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(prefix)}).exec(p),i;` +
+    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i;` +
     `if(m)p=m[2]&&m[2]!=="/"?m[2]:"/";` +
     `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){r[i][1].forEach(function(n){var k=document.createElement("link"),h="/"+f[n];` +
     `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)});return}})()`
@@ -149,19 +147,7 @@ export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; file
 }
 
 /** Puts the script right before the entry module, so its requests leave with the entry's. */
-export const withRoutePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'the route preload');
+export const withRoutePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'route-preload');
 
-export function routePreload(): Plugin {
-  return {
-    name: 'route-preload',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        if (!context.bundle) return html;
-        const routes = routeFiles(routeModules(readFileSync(ROUTES_FILE, 'utf8')), context.bundle as unknown as BundleOutputs);
-        return withRoutePreload(html, routePreloadScript(routes));
-      },
-    },
-  };
-}
+export const routePreload = (): Plugin =>
+  scriptBeforeEntry('route-preload', (bundle) => routePreloadScript(routeFiles(routeModules(readFileSync(ROUTES_FILE, 'utf8')), bundle as BundleOutputs)));
