@@ -19,6 +19,9 @@ import { buildServices, serviceStatus, type ServiceName, type Services } from '.
 export type { FunctionsHandler, RealtimeService, ServiceHandler } from './services.ts';
 
 /** supabase/ (migrations/, seed.sql, local/sql/) */
+/** How long an idle connection stays open (Node's default: 5 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export const SUPABASE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StackOptions {
@@ -114,7 +117,11 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
     maxBodyBytes: initialConfig.maxBodyBytes,
     apiUrl: () => config.apiUrl,
   });
-  const server = createServer((req, res) => void router.onRequest(req, res));
+  // Idle connections stay open for a minute and more, as load balancers in front of an API keep
+  // them, not Node's 5 s: a client that reuses a connection in the moment the server closes it
+  // gets a reset (and a POST is not retried); on a busy machine a starved test process hit that
+  // window again and again (Node's fetch keeps a connection for the server's hint less 1 s)
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => void router.onRequest(req, res));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void router.onUpgrade(req, socket, head));
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');

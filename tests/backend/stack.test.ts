@@ -1,12 +1,13 @@
 // The local stack's own parts: routing, CORS, health, 404s, the mailbox, migrations on a
 // persisted PGlite folder, and the Db seam returning the same values from both databases.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { startStack, type Stack } from '../../supabase/local/server.ts';
+import { KEEP_ALIVE_TIMEOUT_MS, startStack, type Stack } from '../../supabase/local/server.ts';
 import type { Mail } from '../../supabase/local/mailbox.ts';
 import { openPglite } from '../../supabase/local/db/pglite.ts';
 import { openPostgres } from '../../supabase/local/db/postgres.ts';
@@ -50,6 +51,21 @@ describe('the shared stack', () => {
     const res = await fetch(url('/health'), { headers: { origin: 'http://127.0.0.1:5173' } });
     const exposed = res.headers.get('access-control-expose-headers')!.split(/,\s*/);
     expect(exposed).toEqual(expect.arrayContaining(['content-range', 'x-supabase-api-version', 'x-sb-error-code']));
+  });
+
+  it('keeps an idle connection open for a minute, not the 5 s of Node, and says so', async () => {
+    // a client reusing a connection in the moment the server closes it gets a reset: Node's fetch
+    // keeps one for the server's hint less a second, a starved test process overslept that window
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = httpRequest(url('/health'), { agent: false, headers: { connection: 'keep-alive' } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+        req.destroy();
+      });
+      req.on('error', reject).end();
+    });
+    expect(headers['keep-alive']).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThanOrEqual(60_000);
   });
 
   it('answers unknown paths with 404 JSON', async () => {
