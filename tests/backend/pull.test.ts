@@ -109,6 +109,32 @@ describe('pullAll', () => {
     expect(await db.patientInformation.get(prdno)).toMatchObject({ prdno, content_de: expect.any(String) });
   });
 
+  it('a pull that brings what the mirror holds writes nothing; one change on the server writes that row alone', async () => {
+    // a returning patient's first pull: every row put, even an equal one, makes each live read of its store read again
+    const svc = serviceClient();
+    expect((await svc.from('patient_plan_settings').upsert({ customer_id: A.userId, morning_time: '07:30' })).error).toBeNull();
+    expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+    expect((await db.rows.where('[table+customer_id]').equals(['patient_plan_settings', A.userId]).toArray()).map((r) => r.row)).toMatchObject([{ morning_time: '07:30' }]);
+
+    const writes: string[] = [];
+    const watched = [db.customers, db.orders, db.medications, db.patientInformation, db.insurers, db.rows] as const;
+    const kinds = ['creating', 'updating', 'deleting'] as const;
+    const listeners = watched.flatMap((table) => kinds.map((kind) => ({ table, kind, listener: () => void writes.push(`${table.name} ${kind}`) })));
+    for (const { table, kind, listener } of listeners) table.hook(kind).subscribe(listener);
+    try {
+      expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+      expect(writes).toEqual([]);
+
+      expect((await svc.from('webshop_order').update({ status: 100 }).eq('id', child.id)).error).toBeNull();
+      expect((await svc.from('patient_plan_settings').update({ morning_time: '07:45' }).eq('customer_id', A.userId)).error).toBeNull();
+      expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+      expect(writes.sort()).toEqual(['orders updating', 'rows updating']);
+      expect((await db.orders.get(order.id))?.children?.[0]?.status).toBe(100);
+    } finally {
+      for (const { table, kind, listener } of listeners) table.hook(kind).unsubscribe(listener);
+    }
+  });
+
   it('a prescribed product without patient information is kept as such (the dialog says so offline), and a product no longer prescribed loses its text', async () => {
     const svc = serviceClient();
     const sandoz = must(await svc.from('pharmindex').select('pharmacode, prdno').like('dscrd', '% Sandoz %').eq('nincd', 10).order('pharmacode').limit(1).single(), 'a Sandoz generic') as { pharmacode: number; prdno: number };

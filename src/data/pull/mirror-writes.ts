@@ -1,13 +1,25 @@
 // Writes of the pull into the mirror, one Dexie transaction per area. Each checks first that
 // the mirror still belongs to the user the data was fetched for: a sign-out wipes the mirror
 // (owner gone) while a request may still be on its way, and its answer must not bring the
-// data back.
+// data back. Only what changed is written: a returning patient's first pull mostly brings what
+// the mirror holds, and every row put (even an equal one) makes each live read of its store read
+// again (Dexie's liveQuery), work on the main thread just after the screen's first paint.
 import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
 import { isLocalOrder, META, type MirrorOrder } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
 import { rowKey, syncedTable, type Row } from '../tables/synced-tables';
+import { withSameParts } from '../../lib/same-data';
+
+/** Whether two rows hold the same data (key order aside). */
+const sameRow = (stored: unknown, next: unknown): boolean => stored !== undefined && withSameParts(stored, next) === stored;
+
+/** Of `next`, those whose stored version (by `keyOf`) differs or is missing. */
+function changed<T>(stored: readonly T[], next: readonly T[], keyOf: (row: T) => unknown): T[] {
+  const held = new Map(stored.map((row) => [keyOf(row), row]));
+  return next.filter((row) => !sameRow(held.get(keyOf(row)), row));
+}
 
 /** 'not-owner': the mirror was wiped or claimed by someone else meanwhile; nothing written. */
 export type WriteOutcome = 'written' | 'not-owner';
@@ -23,8 +35,10 @@ export async function writeCustomer(
 ): Promise<WriteOutcome> {
   return db.transaction('rw', overlayStores(db), async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
-    if (record) await db.customers.put({ ...record, id: userId });
-    else await db.customers.delete(userId);
+    const stored = await db.customers.get(userId);
+    const next = record ? { ...record, id: userId } : undefined;
+    if (next && !sameRow(stored, next)) await db.customers.put(next);
+    else if (!next && stored) await db.customers.delete(userId);
     await stampArea(db, 'customer', now);
     if (overlay) await overlay(db, userId, 'customer');
     return 'written';
@@ -49,13 +63,15 @@ export async function writeOrders(
     const serverKeys = new Set(fetched.map((o) => o.idempotency_key).filter(Boolean));
     const waiting = new Set((await db.outbox.where('customer_id').equals(userId).toArray()).map((e) => e.id));
     const keep = new Set(fetched.map((o) => o.id));
-    const stale = (await db.orders.where('customer_id').equals(userId).toArray()).filter((o) => {
+    const stored = await db.orders.where('customer_id').equals(userId).toArray();
+    const stale = stored.filter((o) => {
       if (keep.has(o.id)) return false;
       const key = o.outbox_id;
       return !(isLocalOrder(o) && key && waiting.has(key) && !serverKeys.has(key));
     });
-    await db.orders.bulkDelete(stale.map((o) => o.id));
-    await db.orders.bulkPut(fetched.map((o) => ({ ...o, customer_id: userId })));
+    if (stale.length) await db.orders.bulkDelete(stale.map((o) => o.id));
+    const puts = changed(stored, fetched.map((o) => ({ ...o, customer_id: userId })), (o) => o.id);
+    if (puts.length) await db.orders.bulkPut(puts);
     await stampArea(db, 'orders', now);
     if (overlay) await overlay(db, userId, 'orders');
     return 'written';
@@ -118,13 +134,17 @@ export async function writeMedications(
   return db.transaction('rw', [db.customers, db.orders, db.medications, db.patientInformation, db.meta], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
     const needed = new Set(await mirrorPharmacodes(db, userId));
-    const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
-    await db.medications.bulkDelete(unneeded);
-    await db.medications.bulkPut(medications.filter((m) => needed.has(m.pharmacode)));
+    const storedMedications = await db.medications.toArray();
+    const unneeded = storedMedications.map((m) => m.pharmacode).filter((code) => !needed.has(code));
+    if (unneeded.length) await db.medications.bulkDelete(unneeded);
+    const medicationPuts = changed(storedMedications, medications.filter((m) => needed.has(m.pharmacode)), (m) => m.pharmacode);
+    if (medicationPuts.length) await db.medications.bulkPut(medicationPuts);
     const prescribed = new Set(await prescribedPrdnos(db, userId));
-    const stale = (await db.patientInformation.toCollection().primaryKeys()).filter((prdno) => !prescribed.has(prdno));
-    await db.patientInformation.bulkDelete(stale);
-    await db.patientInformation.bulkPut(texts.filter((t) => prescribed.has(t.prdno)));
+    const storedTexts = await db.patientInformation.toArray();
+    const stale = storedTexts.map((t) => t.prdno).filter((prdno) => !prescribed.has(prdno));
+    if (stale.length) await db.patientInformation.bulkDelete(stale);
+    const textPuts = changed(storedTexts, texts.filter((t) => prescribed.has(t.prdno)), (t) => t.prdno);
+    if (textPuts.length) await db.patientInformation.bulkPut(textPuts);
     await stampArea(db, 'medications', now);
     return 'written';
   });
@@ -134,8 +154,13 @@ export async function writeMedications(
 export async function writeInsurers(db: LocalDb, userId: CustomerId, names: readonly string[], now = Date.now()): Promise<WriteOutcome> {
   return db.transaction('rw', [db.insurers, db.meta], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
-    await db.insurers.clear();
-    await db.insurers.bulkPut(names.map((name) => ({ name })));
+    const wanted = new Set(names);
+    const stored = (await db.insurers.toCollection().primaryKeys()) as string[];
+    const gone = stored.filter((name) => !wanted.has(name));
+    if (gone.length) await db.insurers.bulkDelete(gone);
+    const held = new Set(stored);
+    const added = [...wanted].filter((name) => !held.has(name));
+    if (added.length) await db.insurers.bulkPut(added.map((name) => ({ name })));
     await stampArea(db, 'insurers', now);
     return 'written';
   });
@@ -155,8 +180,13 @@ export async function writeRows(
   const t = syncedTable(table);
   return db.transaction('rw', overlayStores(db), async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
-    await db.rows.where('[table+customer_id]').equals([table, userId]).delete();
-    await db.rows.bulkPut(rows.map((row) => ({ table, key: rowKey(t, row), customer_id: userId, row })));
+    const stored = await db.rows.where('[table+customer_id]').equals([table, userId]).toArray();
+    const next = rows.map((row) => ({ table, key: rowKey(t, row), customer_id: userId, row }));
+    const kept = new Set(next.map((r) => r.key));
+    const gone = stored.filter((r) => !kept.has(r.key)).map((r): [string, string] => [table, r.key]);
+    if (gone.length) await db.rows.bulkDelete(gone);
+    const puts = changed(stored, next, (r) => r.key);
+    if (puts.length) await db.rows.bulkPut(puts);
     await stampArea(db, `rows.${table}`, now);
     if (overlay) await overlay(db, userId, 'rows');
     return 'written';
