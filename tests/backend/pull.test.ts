@@ -130,6 +130,13 @@ describe('pullAll', () => {
       expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
       expect(writes.sort()).toEqual(['orders updating', 'rows updating']);
       expect((await db.orders.get(order.id))?.children?.[0]?.status).toBe(100);
+
+      // a row gone on the server goes from the mirror, and nothing else is touched
+      writes.length = 0;
+      expect((await svc.from('patient_plan_settings').delete().eq('customer_id', A.userId)).error).toBeNull();
+      expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
+      expect(writes).toEqual(['rows deleting']);
+      expect(await db.rows.where('[table+customer_id]').equals(['patient_plan_settings', A.userId]).count()).toBe(0);
     } finally {
       for (const { table, kind, listener } of listeners) table.hook(kind).unsubscribe(listener);
     }
