@@ -18,10 +18,10 @@ import { buildServices, serviceStatus, type ServiceName, type Services } from '.
 
 export type { FunctionsHandler, RealtimeService, ServiceHandler } from './services.ts';
 
-/** supabase/ (migrations/, seed.sql, local/sql/) */
 /** How long an idle connection stays open (Node's default: 5 s). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** supabase/ (migrations/, seed.sql, local/sql/) */
 export const SUPABASE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StackOptions {
