@@ -96,23 +96,31 @@ async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
       if (ours) resolve(ours.registrationId);
     });
   });
+  // what the browser says of the worker's versions, for a failure to name (once, under load, a
+  // delivered push showed nothing for 7 s: a worker that did not start, or another registration?)
+  const versions: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
+    for (const v of list) versions.push(`${v.registrationId}/${v.versionId} ${v.status} ${v.runningStatus}`);
+  });
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: await registrationId, data });
+  const id = await registrationId;
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: id, data });
   let shown: ShownNotification[] = [];
-  await expect
-    .poll(async () => {
-      shown = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          lang: n.lang,
-          actions: [...((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [])].map((a) => ({ action: a.action, title: a.title })),
-          data: n.data as { url?: string } | null,
-        })),
-      );
-      return shown.length;
-    })
-    .toBe(1);
+  const notifications = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        lang: n.lang,
+        actions: [...((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [])].map((a) => ({ action: a.action, title: a.title })),
+        data: n.data as { url?: string } | null,
+      })),
+    );
+  try {
+    await expect.poll(async () => (shown = await notifications()).length).toBe(1);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\npushed to registration ${id}; the worker's versions as the browser reported them: ${versions.join(', ') || 'none'}`, { cause: error });
+  }
   await cdp.detach();
   return shown;
 }
