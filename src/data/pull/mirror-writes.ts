@@ -17,9 +17,12 @@ const sameRow = (stored: unknown, next: unknown): boolean => stored !== undefine
 
 /** Of `next`, those whose stored version (by `keyOf`) differs or is missing. */
 function changed<T>(stored: readonly T[], next: readonly T[], keyOf: (row: T) => unknown): T[] {
-  const held = new Map(stored.map((row) => [keyOf(row), row]));
-  return next.filter((row) => !sameRow(held.get(keyOf(row)), row));
+  const byKey = new Map(stored.map((row) => [keyOf(row), row]));
+  return next.filter((row) => !sameRow(byKey.get(keyOf(row)), row));
 }
+
+/** The rows a bulkGet found. */
+const found = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((row): row is T => row !== undefined);
 
 /** 'not-owner': the mirror was wiped or claimed by someone else meanwhile; nothing written. */
 export type WriteOutcome = 'written' | 'not-owner';
@@ -134,16 +137,17 @@ export async function writeMedications(
   return db.transaction('rw', [db.customers, db.orders, db.medications, db.patientInformation, db.meta], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
     const needed = new Set(await mirrorPharmacodes(db, userId));
-    const storedMedications = await db.medications.toArray();
-    const unneeded = storedMedications.map((m) => m.pharmacode).filter((code) => !needed.has(code));
+    const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
     if (unneeded.length) await db.medications.bulkDelete(unneeded);
-    const medicationPuts = changed(storedMedications, medications.filter((m) => needed.has(m.pharmacode)), (m) => m.pharmacode);
+    const wanted = medications.filter((m) => needed.has(m.pharmacode));
+    const medicationPuts = changed(found(await db.medications.bulkGet(wanted.map((m) => m.pharmacode))), wanted, (m) => m.pharmacode);
     if (medicationPuts.length) await db.medications.bulkPut(medicationPuts);
     const prescribed = new Set(await prescribedPrdnos(db, userId));
-    const storedTexts = await db.patientInformation.toArray();
-    const stale = storedTexts.map((t) => t.prdno).filter((prdno) => !prescribed.has(prdno));
+    const stale = (await db.patientInformation.toCollection().primaryKeys()).filter((prdno) => !prescribed.has(prdno));
     if (stale.length) await db.patientInformation.bulkDelete(stale);
-    const textPuts = changed(storedTexts, texts.filter((t) => prescribed.has(t.prdno)), (t) => t.prdno);
+    // the texts are long: only those fetched are read back to compare
+    const kept = texts.filter((t) => prescribed.has(t.prdno));
+    const textPuts = changed(found(await db.patientInformation.bulkGet(kept.map((t) => t.prdno))), kept, (t) => t.prdno);
     if (textPuts.length) await db.patientInformation.bulkPut(textPuts);
     await stampArea(db, 'medications', now);
     return 'written';
