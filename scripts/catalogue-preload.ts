@@ -9,7 +9,7 @@
 // of classic script; tests/unit/catalogue-preload.test.ts holds the two to the same answers. A
 // wrong guess costs a download, never a wrong text: the app loads the catalogue it decides on.
 import type { Plugin } from 'vite';
-import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry, withScriptBeforeEntry } from './before-entry.ts';
+import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry } from './before-entry.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../src/domain/constants.ts';
 import { LANG_STORAGE_KEY } from '../src/i18n/languages.ts';
 
@@ -36,9 +36,6 @@ export function cataloguePreloadScript(files: Record<string, string>): string {
     `if(!c[l])return;var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="anonymous";k.href=c[l];document.head.appendChild(k)})()`
   );
 }
-
-/** Puts the script right before the entry module, so the two requests leave together. */
-export const withCataloguePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'catalogue-preload');
 
 export const cataloguePreload = (): Plugin =>
   scriptBeforeEntry('catalogue-preload', (bundle) => {

@@ -16,7 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
-import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry, withScriptBeforeEntry } from './before-entry.ts';
+import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry } from './before-entry.ts';
 import { paths } from '../src/domain/paths.ts';
 import { patternSource } from '../src/app/route-pattern.ts';
 
@@ -145,9 +145,6 @@ export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; file
     `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)});return}})()`
   );
 }
-
-/** Puts the script right before the entry module, so its requests leave with the entry's. */
-export const withRoutePreload = (html: string, script: string): string => withScriptBeforeEntry(html, script, 'route-preload');
 
 export const routePreload = (): Plugin =>
   scriptBeforeEntry('route-preload', (bundle) => routePreloadScript(routeFiles(routeModules(readFileSync(ROUTES_FILE, 'utf8')), bundle as BundleOutputs)));

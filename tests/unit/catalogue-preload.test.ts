@@ -3,7 +3,8 @@
 // prefix, stored choice and browser language — and the plugin puts it before the entry module.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cataloguePreloadScript, withCataloguePreload } from '../../scripts/catalogue-preload';
+import { cataloguePreloadScript } from '../../scripts/catalogue-preload';
+import { withScriptBeforeEntry } from '../../scripts/before-entry';
 import { detectLanguage, isLang, splitLanguagePrefix } from '../../src/i18n/languages';
 
 const FILES = { de: '/assets/de-abc.js', fr: '/assets/fr-def.js' };
@@ -56,8 +57,8 @@ describe('catalogue preload', () => {
 
   it('goes right before the entry module, and the build fails without one', () => {
     const html = '<head>\n    <title>x</title>\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>';
-    const out = withCataloguePreload(html, 'S');
+    const out = withScriptBeforeEntry(html, 'S', 'catalogue-preload');
     expect(out).toBe('<head>\n    <title>x</title>\n    <script>S</script>\n    <script type="module" crossorigin src="/assets/index-1.js"></script>\n</head>');
-    expect(() => withCataloguePreload('<head></head>', 'S')).toThrow(/no entry module/);
+    expect(() => withScriptBeforeEntry('<head></head>', 'S', 'catalogue-preload')).toThrow(/no entry module/);
   });
 });

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { routeFiles, routeModules, routePreloadScript, withRoutePreload, type BundleChunk } from '../../scripts/route-preload';
+import { routeFiles, routeModules, routePreloadScript, type BundleChunk } from '../../scripts/route-preload';
+import { withScriptBeforeEntry } from '../../scripts/before-entry';
 import { routeAt } from '../../src/app/route-at';
 import { ROUTES } from '../../src/app/routes';
 
@@ -113,7 +114,7 @@ describe("the document's script", () => {
 
   it('goes right before the entry module', () => {
     const html = '<head><script type="module" crossorigin src="/assets/index.js"></script></head>';
-    expect(withRoutePreload(html, 'x()')).toBe('<head><script>x()</script>\n    <script type="module" crossorigin src="/assets/index.js"></script></head>');
-    expect(() => withRoutePreload('<head></head>', 'x()')).toThrow(/no entry module/);
+    expect(withScriptBeforeEntry(html, 'x()', 'route-preload')).toBe('<head><script>x()</script>\n    <script type="module" crossorigin src="/assets/index.js"></script></head>');
+    expect(() => withScriptBeforeEntry('<head></head>', 'x()', 'route-preload')).toThrow(/no entry module/);
   });
 });
