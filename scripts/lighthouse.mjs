@@ -196,7 +196,9 @@ function summarise(route, lhr) {
 }
 
 async function audit(page, url, flags) {
-  const result = await lighthouse(url, { output: ['html', 'json'], logLevel: 'error', onlyCategories: CATEGORIES, ...flags }, undefined, page);
+  // with --trace, V8's sampling profiler too: the saved trace then says which functions ran in each task
+  const profiler = opts.trace ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {};
+  const result = await lighthouse(url, { output: ['html', 'json'], logLevel: 'error', onlyCategories: CATEGORIES, ...profiler, ...flags }, undefined, page);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   return result;

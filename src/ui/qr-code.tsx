@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Msg } from '../i18n/msg';
+import { encodeQr, type QrMatrix } from './qr-encoder';
 
 /** The light modules around the symbol that a scanner needs (ISO/IEC 18004: four). */
 export const QUIET_ZONE = 4;
-
-export interface QrMatrix {
-  /** modules per side, without the quiet zone */
-  size: number;
-  /** row by row, 1 for a dark module */
-  data: ArrayLike<number>;
-}
 
 /** The dark modules as one SVG path: each run of dark modules in a row is one rectangle. */
 export function qrPath({ size, data }: QrMatrix, offset = QUIET_ZONE): string {
@@ -33,8 +27,8 @@ type State = { text: string; matrix: QrMatrix } | { text: string; failed: true }
 
 /**
  * `text` as a QR code (error correction M), drawn as an SVG of black modules on white with its
- * quiet zone, so it scales to any size and prints sharp. The encoder (the `qrcode` package) is
- * loaded the first time a code is drawn: no other screen carries it. `label` names the image.
+ * quiet zone, so it scales to any size and prints sharp. The encoder (the `qrcode` package) runs
+ * in a worker started the first time a code is drawn (qr-encoder.ts): no other screen carries it. `label` names the image.
  * While `text` is null (still being made) or the encoder loads, the white square holds its place.
  */
 export function QrCode({ text, label, className }: { text: string | null; label: string; className?: string }) {
@@ -42,10 +36,9 @@ export function QrCode({ text, label, className }: { text: string | null; label:
   useEffect(() => {
     if (text === null) return;
     let current = true;
-    import('qrcode')
-      .then(({ create }) => {
-        const { modules } = create(text, { errorCorrectionLevel: 'M' });
-        if (current) setState({ text, matrix: { size: modules.size, data: modules.data } });
+    encodeQr(text)
+      .then((matrix) => {
+        if (current) setState({ text, matrix });
       })
       .catch(() => {
         if (current) setState({ text, failed: true });

@@ -172,6 +172,8 @@ test.describe('the demo patient, offline on a phone, in German', () => {
     await expect(page.getByText(t['sync.connection.lost'])).toBeVisible();
     const scanned = await scannedPlan(page, t, name);
     await expectEncoderOutput(page, scanned, server);
+    // the code was made off the page's main thread, by the encoder's worker, its file from the service worker (offline)
+    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/\/assets\/qr-encoder\.worker-[\w-]+\.js$/u));
     // the active prescriptions (spec §4): seven of the ten, the expired and the used single-use one left out
     expect(scanned.doc.Medicaments).toHaveLength(7);
 
