@@ -3,6 +3,7 @@
 // overlap: a request while one runs queues exactly one more after it, so an older answer
 // never overwrites a newer one. After the customer or the orders, the medications they name
 // and the mirror lacks are fetched.
+import { nextTask } from '../../lib/next-task';
 import { createStore } from '../../lib/store';
 import type { AppClient } from '../supabase-client';
 import type { CustomerId } from '../../domain/entities';
@@ -103,9 +104,18 @@ export function createPullEngine(o: PullEngineOptions) {
     /** Pulls these areas now (all by default); medications after the customer and orders. */
     async pull(areas: readonly PullArea[] = PULL_AREAS): Promise<PullReport> {
       const skipped: PullResult = { ok: true, value: 'written' };
-      const first = await Promise.all(
-        (['customer', 'orders', 'insurers', 'rows'] as const).map((a) => (areas.includes(a) && !stopped ? pullArea(a) : Promise.resolve(skipped))),
-      );
+      // each area's requests leave in a task of their own: building and sending them all at once
+      // (supabase-js, the session's token, fetch) blocked a returning patient's screen for one
+      // long task right after its first paint
+      const started: Promise<PullResult>[] = [];
+      let sent = false;
+      for (const a of ['customer', 'orders', 'insurers', 'rows'] as const) {
+        if (sent && areas.includes(a)) await nextTask();
+        const wanted = areas.includes(a) && !stopped;
+        started.push(wanted ? pullArea(a) : Promise.resolve(skipped));
+        sent ||= wanted;
+      }
+      const first = await Promise.all(started);
       const [customer, orders, insurers, rows] = first as [PullResult, PullResult, PullResult, PullResult];
       const medications = areas.includes('medications') && !stopped ? await pullArea('medications', true) : skipped;
       const report = reportOf({ customer, orders, medications, insurers, rows });

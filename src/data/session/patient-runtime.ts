@@ -7,6 +7,7 @@
 import { liveQuery } from 'dexie';
 import type { CustomerId } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
+import { nextTask } from '../../lib/next-task';
 import { claimMirror } from '../local/mirror-owner';
 import { requestPersistentStorage } from '../local/persist-storage';
 import { discardEntry, retryEntry } from '../outbox/entry-commands';
@@ -119,20 +120,26 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
     return claimed.then(() => {
       if (stopped) return engine.pull([]);
       void (deps.persist ?? requestPersistentStorage)();
-      if (deps.realtime !== false) {
-        realtime = startRealtime({
-          client,
-          userId,
-          status: realtimeStatus,
-          onChange: (change) => quietly(followChange(db, userId, engine, change)),
-          onJoined: () => {
-            engine.request('customer');
-            engine.request('orders');
-            engine.request('rows');
-          },
-        });
-      }
+      // realtime's socket and channel are made in a task after the pull's first requests (one
+      // long task less after a returning patient's first paint); the pull its join asks for
+      // covers whatever changed meanwhile
+      if (deps.realtime !== false) void nextTask().then(subscribe);
       return engine.pull();
+    });
+  }
+
+  function subscribe(): void {
+    if (stopped) return;
+    realtime = startRealtime({
+      client,
+      userId,
+      status: realtimeStatus,
+      onChange: (change) => quietly(followChange(db, userId, engine, change)),
+      onJoined: () => {
+        engine.request('customer');
+        engine.request('orders');
+        engine.request('rows');
+      },
     });
   }
 
