@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
+import { nextTask } from '../../lib/next-task';
 import { withSameParts } from '../../lib/same-data';
 import type { LocalDb } from '../local/local-db';
 import type { MirrorQuery } from '../local/mirror-query';
@@ -16,6 +17,24 @@ import { forgetReadAheadOf, readAheadOf } from '../local/read-ahead';
  * on screen (read ahead, then the network went in a tab the service worker does not serve): the
  * screen keeps its answer and loads them when the connection returns.
  */
+let liveModule: Promise<typeof import('./mirror-live')> | null = null;
+
+/**
+ * The live query's files, once: Dexie evaluated in a task of its own, then the mirror's modules
+ * (two shorter tasks instead of one long one after a returning patient's first paint). Files
+ * that failed to load are asked for again by the next call.
+ */
+function loadMirrorLive(): Promise<typeof import('./mirror-live')> {
+  liveModule ??= import('dexie')
+    .then(() => nextTask())
+    .then(() => import('./mirror-live'))
+    .catch((error: unknown) => {
+      liveModule = null;
+      throw error;
+    });
+  return liveModule;
+}
+
 export interface MirrorQueryOptions {
   /** false: undefined until the answer is this query's own (a document made of it must not mix two reads) */
   stale?: boolean;
@@ -32,34 +51,34 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
-    const watch = () =>
-      void import('./mirror-live').then(
-        ({ watchMirrorQuery }) => {
+    const follow = ({ watchMirrorQuery }: typeof import('./mirror-live')) => {
+      if (!live) return;
+      stop = watchMirrorQuery(query, db, {
+        next: (value) => {
           if (!live) return;
-          stop = watchMirrorQuery(query, db, {
-            next: (value) => {
-              if (!live) return;
-              forgetReadAheadOf(query);
-              // the same data again (the read ahead's answer, a pull that wrote what was there): the
-              // answer on screen stays the very same object, so the screen does not render again;
-              // a changed answer keeps its unchanged parts, so what the screen derives from them
-              // is not derived again (a returning patient's start: several renders and supply
-              // forecasts less while the data layer takes over and the first pull lands)
-              setAnswer((current) => {
-                if (current?.key !== query.key) return { key: query.key, value };
-                const shared = withSameParts(current.value, value);
-                return shared === current.value ? current : { key: query.key, value: shared };
-              });
-            },
-            error: (error) => live && setFailure({ error }),
+          forgetReadAheadOf(query);
+          // the same data again (the read ahead's answer, a pull that wrote what was there): the
+          // answer on screen stays the very same object, so the screen does not render again;
+          // a changed answer keeps its unchanged parts, so what the screen derives from them
+          // is not derived again (a returning patient's start: several renders and supply
+          // forecasts less while the data layer takes over and the first pull lands)
+          setAnswer((current) => {
+            if (current?.key !== query.key) return { key: query.key, value };
+            const shared = withSameParts(current.value, value);
+            return shared === current.value ? current : { key: query.key, value: shared };
           });
         },
-        (error: unknown) => {
-          if (!live) return;
-          if (readAheadOf(query) === undefined) setFailure({ error });
-          else globalThis.addEventListener?.('online', watch, { once: true });
-        },
-      );
+        error: (error) => live && setFailure({ error }),
+      });
+    };
+    const notLoaded = (error: unknown) => {
+      if (!live) return;
+      if (readAheadOf(query) === undefined) setFailure({ error });
+      else globalThis.addEventListener?.('online', watch, { once: true });
+    };
+    // each of a screen's live queries starts in a task of its own: their first reads (and the
+    // mirror's opening) do not add up to one long task
+    const watch = () => void loadMirrorLive().then(async (module) => (await nextTask(), module)).then(follow, notLoaded);
     // with the answer read ahead on screen, the live query's files wait until it is painted
     const cancel = shownAhead ? afterNextPaint(watch) : (watch(), undefined);
     return () => {
