@@ -28,6 +28,7 @@
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium).
 // Reports (HTML and JSON per route) land in .local/lighthouse/.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -137,10 +138,14 @@ function start(command, args, env, what) {
 }
 
 /** The ports dist/ was built for, when this script built it and those ports are free again. */
+/** A fingerprint of the built document (its asset names change with every build's content). */
+const builtIndex = () => createHash('sha256').update(readFileSync('dist/index.html')).digest('hex');
+
 async function reusableBuild() {
   if (!opts['no-build'] || !existsSync(BUILD_MARK) || !existsSync('dist/index.html')) return null;
-  const { stackPort, imagePort } = JSON.parse(readFileSync(BUILD_MARK, 'utf8'));
-  if (typeof imagePort !== 'number') return null;
+  const { stackPort, imagePort, index } = JSON.parse(readFileSync(BUILD_MARK, 'utf8'));
+  // dist/ rebuilt since (the end-to-end tests build it for their own stack): not this script's
+  if (typeof imagePort !== 'number' || index !== builtIndex()) return null;
   return (await portIsFree(stackPort)) && (await portIsFree(imagePort)) ? { stackPort, imagePort } : null;
 }
 
@@ -281,7 +286,7 @@ async function main() {
     console.log(`Building with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} …`);
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, ...env } });
     if (build.status !== 0) throw new Error('the build failed');
-    writeFileSync(BUILD_MARK, JSON.stringify({ stackPort, imagePort }));
+    writeFileSync(BUILD_MARK, JSON.stringify({ stackPort, imagePort, index: builtIndex() }));
   } else {
     console.log(`Reusing dist/ (built for the stack on port ${stackPort}, pictures on ${imagePort}).`);
   }
