@@ -137,10 +137,10 @@ function start(command, args, env, what) {
   return child;
 }
 
-/** The ports dist/ was built for, when this script built it and those ports are free again. */
 /** A fingerprint of the built document (its asset names change with every build's content). */
 const builtIndex = () => createHash('sha256').update(readFileSync('dist/index.html')).digest('hex');
 
+/** The ports dist/ was built for, when this script built it (and nothing rebuilt it since) and those ports are free again. */
 async function reusableBuild() {
   if (!opts['no-build'] || !existsSync(BUILD_MARK) || !existsSync('dist/index.html')) return null;
   const { stackPort, imagePort, index } = JSON.parse(readFileSync(BUILD_MARK, 'utf8'));

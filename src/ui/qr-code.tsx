@@ -28,7 +28,8 @@ type State = { text: string; matrix: QrMatrix } | { text: string; failed: true }
 /**
  * `text` as a QR code (error correction M), drawn as an SVG of black modules on white with its
  * quiet zone, so it scales to any size and prints sharp. The encoder (the `qrcode` package) runs
- * in a worker started the first time a code is drawn (qr-encoder.ts): no other screen carries it. `label` names the image.
+ * in a worker started the first time a code is drawn (qr-encoder.ts): no other screen carries
+ * it. `label` names the image.
  * While `text` is null (still being made) or the encoder loads, the white square holds its place.
  */
 export function QrCode({ text, label, className }: { text: string | null; label: string; className?: string }) {

@@ -23,11 +23,7 @@ let workerFailed = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
-async function encodeHere(text: string): Promise<QrMatrix> {
-  const { create } = await import('qrcode');
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, data: modules.data };
-}
+const encodeHere = async (text: string): Promise<QrMatrix> => (await import('./qr-matrix')).qrMatrixOf(text);
 
 function settleHere(entries: Pending[]): void {
   for (const p of entries) encodeHere(p.text).then(p.resolve, p.reject);

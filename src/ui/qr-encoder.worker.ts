@@ -2,8 +2,8 @@
 // each, about 50 ms of script for an eMediplan's code on a phone, which would block the screen
 // right after its first paint. Answers `{ id, size, data }` (the modules, row by row) or
 // `{ id, failed: true }`.
-import { create } from 'qrcode';
 import type { QrAnswer, QrRequest } from './qr-encoder';
+import { qrMatrixOf } from './qr-matrix';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -11,8 +11,7 @@ scope.addEventListener('message', (event: MessageEvent<QrRequest>) => {
   const { id, text } = event.data;
   let answer: QrAnswer;
   try {
-    const { modules } = create(text, { errorCorrectionLevel: 'M' });
-    answer = { id, size: modules.size, data: Uint8Array.from(modules.data) };
+    answer = { id, ...qrMatrixOf(text) };
   } catch {
     answer = { id, failed: true };
   }

@@ -6,17 +6,6 @@ import type { LocalDb } from '../local/local-db';
 import type { MirrorQuery } from '../local/mirror-query';
 import { forgetReadAheadOf, readAheadOf } from '../local/read-ahead';
 
-/**
- * A read of the mirror (local/mirror-query.ts) for a screen: `undefined` while the first read runs,
- * unless the app's start read it ahead (local/read-ahead.ts) — then the first render shows that.
- * The live query (Dexie, mirror-live.ts) is loaded as a chunk of its own: after the first paint
- * when the answer was read ahead, at once otherwise. It follows every change of the mirror (a
- * pull, an outbox write, another tab). A new query (other arguments: another key) keeps the last
- * answer on screen until its own arrives, as Dexie's useLiveQuery does. A failed read goes to
- * the view's error boundary — except the live query's files failing to load while an answer is
- * on screen (read ahead, then the network went in a tab the service worker does not serve): the
- * screen keeps its answer and loads them when the connection returns.
- */
 let liveModule: Promise<typeof import('./mirror-live')> | null = null;
 
 /**
@@ -35,6 +24,17 @@ function loadMirrorLive(): Promise<typeof import('./mirror-live')> {
   return liveModule;
 }
 
+/**
+ * A read of the mirror (local/mirror-query.ts) for a screen: `undefined` while the first read runs,
+ * unless the app's start read it ahead (local/read-ahead.ts) — then the first render shows that.
+ * The live query (Dexie, mirror-live.ts) is loaded as a chunk of its own: after the first paint
+ * when the answer was read ahead, at once otherwise. It follows every change of the mirror (a
+ * pull, an outbox write, another tab). A new query (other arguments: another key) keeps the last
+ * answer on screen until its own arrives, as Dexie's useLiveQuery does. A failed read goes to
+ * the view's error boundary — except the live query's files failing to load while an answer is
+ * on screen (read ahead, then the network went in a tab the service worker does not serve): the
+ * screen keeps its answer and loads them when the connection returns.
+ */
 export interface MirrorQueryOptions {
   /** false: undefined until the answer is this query's own (a document made of it must not mix two reads) */
   stale?: boolean;
