@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
 import { useAfterFirstPaint } from '../ui/use-after-first-paint';
@@ -15,10 +15,8 @@ import { SyncShell } from './sync/sync-shell';
 
 export function App() {
   const mainRef = useRef<HTMLElement>(null);
-  const [location] = useLocation();
-  // The footer lies below the first screen of a phone: it comes in the render after the first
-  // paint (a quarter fewer elements to render and lay out before it; nothing above it moves).
-  const withFooter = useAfterFirstPaint();
+  // App itself holds no state: a state here (the footer's, the address) rendered the whole shell
+  // again — right after the first paint, and on every navigation
   return (
     <I18nProvider>
       <SessionProvider>
@@ -31,13 +29,29 @@ export function App() {
           <NavBar />
         </SyncShell>
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
-          <ViewErrorBoundary resetKey={location}>
-            <AppRouter mainRef={mainRef} />
-          </ViewErrorBoundary>
+          <RoutedView mainRef={mainRef} />
         </main>
-        {withFooter ? <Footer /> : null}
+        <FooterAfterFirstPaint />
         <NotificationStack />
       </SessionProvider>
     </I18nProvider>
   );
+}
+
+/** The route's view; a view that failed is tried again at the next address. */
+function RoutedView({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
+  const [location] = useLocation();
+  return (
+    <ViewErrorBoundary resetKey={location}>
+      <AppRouter mainRef={mainRef} />
+    </ViewErrorBoundary>
+  );
+}
+
+/**
+ * The footer lies below the first screen of a phone: it comes in the render after the first paint
+ * (a quarter fewer elements to render and lay out before it; nothing above it moves).
+ */
+function FooterAfterFirstPaint() {
+  return useAfterFirstPaint() ? <Footer /> : null;
 }

@@ -95,12 +95,22 @@ describe('SessionProvider with a returning patient\'s stored state', () => {
     expect(flags).toMatchObject({ hasProfile: true, hasSetup: true, hasPrescriptions: true });
     // the very first render: no spinner in between
     expect(seen[0]?.session).toMatchObject({ status: 'signedIn', hasProfile: flags.hasProfile, hasSetup: flags.hasSetup, hasPrescriptions: flags.hasPrescriptions, onboardingStep: null, needsSecondFactor: false });
-    // without the data layer there is nothing to sign out with yet
-    expect(now().signOut).toBeUndefined();
     // asked for all the same (at once, or once that screen is painted)
     await waitFor(() => expect(loadBackend).toHaveBeenCalled());
     expect(now().session.status).toBe('signedIn');
     expect(storedPatient.get()).not.toBeNull();
+  });
+
+  it('offers the sign-out from the first paint: pressed before the data layer has loaded, it signs out once it has', async () => {
+    let arrive: (backend: SessionBackend) => void = () => {};
+    loadBackend.mockReturnValue(new Promise<SessionBackend>((resolve) => (arrive = resolve)));
+    const { seen, now } = await shellAt('/dashboard');
+    expect(seen[0]?.signOut).toBeDefined();
+    const { backend, appSession } = fakeBackend(signedIn);
+    now().signOut?.();
+    expect(appSession.signOut).not.toHaveBeenCalled();
+    await act(async () => arrive(backend));
+    await waitFor(() => expect(appSession.signOut).toHaveBeenCalledOnce());
   });
 
   it('stays while the loaded data layer still loads; a sign-out it then decides ends it for good', async () => {
@@ -133,6 +143,22 @@ describe('SessionProvider with a returning patient\'s stored state', () => {
     act(() => summaries.set({ key: 'u1:aal1', status: 'ready', flags: fresh, error: null }));
     expect(now().session).toMatchObject({ status: 'signedIn', hasPrescriptions: false });
     expect(storedPatient.get()).toBeNull();
+  });
+
+  // issue 23: at a returning start the data layer's view repeats the stored one; a new context
+  // value rendered the shell and the screen again (several times: auth, summary, retirement)
+  it('the same patient with the same flags: the data layer takes over without a new context value', async () => {
+    const { backend, summaries } = fakeBackend(signedIn);
+    loadBackend.mockResolvedValue(backend);
+    const { seen, now } = await shellAt('/dashboard');
+    await waitFor(() => expect(backend.appSession.start).toHaveBeenCalled());
+    const shown = now();
+    const renders = seen.length;
+
+    act(() => summaries.set({ key: 'u1:aal1', status: 'ready', flags: customerFlags(COMPLETE_CUSTOMER, NOW), error: null }));
+    expect(storedPatient.get()).toBeNull();
+    expect(now()).toBe(shown);
+    expect(seen.length).toBe(renders);
   });
 
   // their summary is not there yet: their view is loading, and u1's flags do not stand in for one frame

@@ -118,6 +118,6 @@ describe('SessionProvider', () => {
     });
     const logout = await screen.findByRole('button', { name: de['nav.logout'] });
     act(() => logout.click());
-    expect(backend.appSession.signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(backend.appSession.signOut).toHaveBeenCalledOnce());
   });
 });

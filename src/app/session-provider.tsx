@@ -7,7 +7,7 @@
 // session is 'loading' — unless the device keeps a returning patient's session and mirror
 // (stored-patient.ts): their screen shows from those until the data layer knows the session.
 // Failed pulls become notifications here (data raises error codes, never texts).
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
@@ -17,6 +17,7 @@ import { afterNextPaint } from '../lib/after-paint';
 import type { ReadableStore } from '../lib/store';
 import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
+import { useSameData } from '../ui/use-same-data';
 import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
@@ -128,15 +129,18 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const known = useMemo(() => sessionViewOf(auth, summary), [auth, summary]);
   const storedView = useMemo(() => (stored && !given ? sessionViewOf(stored.auth, stored.summary) : null), [stored, given]);
   const storedFits = storedView !== null && (auth.status === 'loading' || summaryKey(auth) === stored?.summary.key);
-  const session = known.status === 'loading' && storedFits ? storedView : known;
+  // the stored view and the data layer's (and its states in turn) are equal objects most of the
+  // time: kept as one, the context's value stays and the shell and screen do not render again
+  const session = useSameData(known.status === 'loading' && storedFits ? storedView : known);
   const retire = stored !== null && (known.status !== 'loading' || !storedFits);
   useEffect(() => {
     if (retire) retireStoredPatient();
   }, [retire]);
-  const value = useMemo<SessionContextValue>(
-    () => (backend && session.status === 'signedIn' ? { session, signOut: () => void backend.appSession.signOut() } : { session }),
-    [backend, session],
-  );
+  // There from the first paint of a signed-in screen: pressed before the data layer has loaded,
+  // it waits for it (the sign-out is the data layer's: it wipes the mirror). So the context keeps
+  // its value when the data layer arrives, and the shell and the screen do not render again then.
+  const signOut = useCallback(() => void (given ? Promise.resolve(given) : loadBackend()).then((loaded) => loaded.appSession.signOut()), [given]);
+  const value = useMemo<SessionContextValue>(() => (session.status === 'signedIn' ? { session, signOut } : { session }), [session, signOut]);
   return (
     <BackendContext.Provider value={backend}>
       <SessionContext.Provider value={value}>{children}</SessionContext.Provider>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
+import { loadBackend } from '../backend-demand';
 import { SessionContext, useSessionView, type SessionBackend } from '../session-context';
 
 /**
@@ -13,17 +14,23 @@ export function SignOutGuard({ backend, children }: { backend: SessionBackend | 
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
   const signOut = outer.signOut;
+  // read when asked, not a dependency of the value: the data layer arriving changes nothing below
+  const current = useRef(backend);
+  current.current = backend;
 
   const value = useMemo(() => {
     if (!signOut) return outer;
     const ask = () => {
-      void (backend?.appSession.unsentChanges() ?? Promise.resolve(0)).then(
-        (count) => (count > 0 ? setUnsent(count) : signOut()),
-        () => signOut(),
-      );
+      // pressed before the data layer has loaded: its outbox is asked once it has
+      void (current.current ? Promise.resolve(current.current) : loadBackend())
+        .then((loaded) => loaded.appSession.unsentChanges())
+        .then(
+          (count) => (count > 0 ? setUnsent(count) : signOut()),
+          () => signOut(),
+        );
     };
     return { ...outer, signOut: ask };
-  }, [outer, signOut, backend]);
+  }, [outer, signOut]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
