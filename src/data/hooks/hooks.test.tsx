@@ -9,6 +9,7 @@ import { claimMirror } from '../local/mirror-owner';
 import { wipeMirror } from '../local/wipe';
 import { useCustomerRecord } from './use-customer-record';
 import { useDashboardMirror } from './use-dashboard-mirror';
+import { useSyncedAt } from './use-synced-at';
 import { useInsurers } from './use-insurers';
 import { useMedications } from './use-medications';
 import { useOrders } from './use-orders';
@@ -96,21 +97,25 @@ describe('a live answer that holds the same data', () => {
   });
 });
 
-// the dashboard's one live read, with how fresh the data is
+// the dashboard's one live read, and how fresh the data is beside it
 describe('dashboard mirror', () => {
-  it('reads record, orders, the prescribed medications and the older of the last customer and orders pulls', async () => {
+  it('reads record, orders, the prescribed medications; the older of the last customer and orders pulls apart', async () => {
     const db = await mirror();
     const dashboard = renderHook(() => useDashboardMirror('2026-11-25', db));
+    const syncedAt = renderHook(() => useSyncedAt(db));
     await waitFor(() => expect(dashboard.result.current?.customer?.first_name).toBe('Sandra'));
     expect(dashboard.result.current?.orders.map((o) => o.id)).toEqual([2 ** 50 + 1, 240003, 240001]);
     expect([...(dashboard.result.current?.medications.keys() ?? [])].sort()).toEqual([11, 22]);
     // never pulled (or only one of the two areas): no "as of"
-    expect(dashboard.result.current?.syncedAt).toBeNull();
+    await waitFor(() => expect(syncedAt.result.current).toBeNull());
+    const shown = dashboard.result.current;
     await act(() => db.meta.put({ key: META.pulledAt('customer'), value: 2000 }));
-    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBeNull());
+    await waitFor(() => expect(syncedAt.result.current).toBeNull());
     await act(() => db.meta.put({ key: META.pulledAt('orders'), value: 1000 }));
-    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBe(1000));
+    await waitFor(() => expect(syncedAt.result.current).toBe(1000));
     await act(() => db.meta.put({ key: META.pulledAt('orders'), value: 3000 }));
-    await waitFor(() => expect(dashboard.result.current?.syncedAt).toBe(2000));
+    await waitFor(() => expect(syncedAt.result.current).toBe(2000));
+    // a pull's stamps are no new answer of the dashboard: nothing on it renders again
+    expect(dashboard.result.current).toBe(shown);
   });
 });

@@ -11,15 +11,16 @@ import { openLocalDb, type LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
 import { dexieReads, type DashboardMirror } from '../local/mirror-reads';
 import { forgetReadAhead, readAhead, readAheadOf, type ReadAhead } from '../local/read-ahead';
-import { dashboardMarksDays, dashboardQueryAt } from '../local/mirror-query';
+import { dashboardMarksDays, dashboardQueryAt, syncedAtQuery } from '../local/mirror-query';
 import { useDashboardMirror } from './use-dashboard-mirror';
+import { useSyncedAt } from './use-synced-at';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import { DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-mark-key';
 import { doseMarksOf } from '../tables/dose-mark-table';
 
 /** The dashboard's read-ahead, as its route declares it (features/dashboard/dashboard-reads.ts). */
-const readDashboardAhead: ReadAhead = async (reads) => void (await readAhead(dashboardQueryAt(new Date()), reads));
+const readDashboardAhead: ReadAhead = async (reads) => void (await Promise.all([readAhead(dashboardQueryAt(new Date()), reads), readAhead(syncedAtQuery, reads)]));
 
 const customer = {
   id: 'u1',
@@ -74,7 +75,10 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
     expect(answers[0]?.customer?.first_name).toBe('Sandra');
     expect(answers[0]?.orders.map((o) => o.id)).toEqual([240001]);
     expect([...(answers[0]?.medications.keys() ?? [])]).toEqual([11]);
-    expect(answers[0]?.syncedAt).toBe(1000);
+    // how fresh it is, read ahead beside it (the "as of" line follows it apart)
+    const times: Array<number | null | undefined> = [];
+    renderHook(() => times.push(useSyncedAt(db)));
+    expect(times[0]).toBe(1000);
     await waitFor(() => expect(hook.result.current?.customer?.first_name).toBe('Sandrine'));
     // never a spinner between the two
     expect(answers.every((a) => a !== undefined)).toBe(true);

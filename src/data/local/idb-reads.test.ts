@@ -9,7 +9,7 @@ import { readDashboardMirror } from '../hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from './idb-reads';
 import { openLocalDb, type LocalDb } from './local-db';
 import { META } from './mirror-schema';
-import { dashboardIn, doseMarkRowsIn } from './mirror-reads';
+import { dashboardIn, doseMarkRowsIn, syncedAtIn } from './mirror-reads';
 import { DOSE_MARK_TABLE } from '../tables/dose-mark-key';
 
 const names: string[] = [];
@@ -124,7 +124,7 @@ describe('the mirror read without Dexie', () => {
     ]);
     expect([...viaIdb.medications.keys()].sort()).toEqual([11, 22]);
     expect(viaIdb.customer?.first_name).toBe('Sandra');
-    expect(viaIdb.syncedAt).toBe(1500);
+    expect(await syncedAtIn(await reader(name))).toBe(1500);
   });
 
   // issue 24: the plan's check-offs come in the same first read, by the rows store's compound keys

@@ -7,7 +7,7 @@ import type { CustomerRecord, DraftOrder, PlanSettings, Medication, PatientInfor
 import { insurerList } from '../../domain/insurance';
 import { emptyDraft } from '../../domain/order-draft';
 import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
-import { customerIn, dashboardIn, doseMarkRowsIn, medicationsIn, ordersIn, ownerIn, type DashboardMirror, type MirrorReads, type OrderView, type ReadStore } from './mirror-reads';
+import { customerIn, dashboardIn, doseMarkRowsIn, medicationsIn, ordersIn, ownerIn, syncedAtIn, type DashboardMirror, type MirrorReads, type OrderView, type ReadStore } from './mirror-reads';
 import { META } from './mirror-schema';
 import { addDays, dateInTimeZone, type CalendarDate } from '../../domain/zoned-time';
 import { PLAN_SETTINGS_TABLE } from '../tables/plan-settings-table';
@@ -109,6 +109,9 @@ export const areaLoadQuery = (area: string): MirrorQuery<AreaLoad> =>
 /** The mirror's copy of a product's patient information (`info` null: the mirror has none), with the product it is for. */
 export const patientInformationQuery = (prdno: number): MirrorQuery<{ prdno: number; info: PatientInformation | null }> =>
   query(`patientInformation:${prdno}`, ['patientInformation'], async (reads) => ({ prdno, info: (await reads.get('patientInformation', prdno)) ?? null }));
+
+/** How fresh the patient's data on this device is: the older of the last pulls of the customer record and of the orders (epoch ms; null: never). */
+export const syncedAtQuery = query<number | null>('syncedAt', ['meta'], syncedAtIn);
 
 /** What the dashboard shows, read in one go (nothing on it shows half-read), with the dose marks of these days. */
 export const dashboardQueryFor = (marksDays: readonly CalendarDate[]): MirrorQuery<DashboardMirror> =>

@@ -124,13 +124,16 @@ export async function dayMarkRowsIn(reads: MirrorReads, customer: CustomerRecord
   return rows.flatMap((r) => (r ? [r.row] : []));
 }
 
-/** What the dashboard shows, read in one go (one answer, so nothing on it shows half-read). */
+/**
+ * What the dashboard shows, read in one go (one answer, so nothing on it shows half-read). How
+ * fresh it is comes apart (syncedAtQuery): each pull stamps its areas, and a stamp read here made
+ * the whole dashboard read and render again with equal data.
+ */
 export interface DashboardMirror {
   customer: CustomerRecord | null;
   orders: OrderView[];
   /** details of the prescribed medications, by pharmacode */
   medications: ReadonlyMap<Pharmacode, Medication>;
-  syncedAt: number | null;
   /** the days whose dose marks were read (the plan's day: doseSlotAt(now).day) */
   marksDays: readonly CalendarDate[];
   /** the rows of the dose marks of those days, as stored */
@@ -138,10 +141,10 @@ export interface DashboardMirror {
 }
 
 export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
-  const [customer, orders, syncedAt] = await Promise.all([customerIn(reads), ordersIn(reads), syncedAtIn(reads)]);
+  const [customer, orders] = await Promise.all([customerIn(reads), ordersIn(reads)]);
   const [medications, markRows] = await Promise.all([
     medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id)),
     dayMarkRowsIn(reads, customer, marksDays),
   ]);
-  return { customer, orders, medications, syncedAt, marksDays, markRows };
+  return { customer, orders, medications, marksDays, markRows };
 }

@@ -1,11 +1,11 @@
 // What the dashboard reads of the mirror, read ahead at a returning patient's start (src/app/routes.ts).
-import { dashboardQueryAt } from '../../data/local/mirror-query';
+import { dashboardQueryAt, syncedAtQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
 
 /** `now`: the clock, for tests. */
 export const readDashboardAheadAt =
   (now: () => Date): ReadAhead =>
   async (reads) =>
-    void (await readAhead(dashboardQueryAt(now()), reads));
+    void (await Promise.all([readAhead(dashboardQueryAt(now()), reads), readAhead(syncedAtQuery, reads)]));
 
 export const readDashboardAhead: ReadAhead = readDashboardAheadAt(() => new Date());

@@ -10,6 +10,7 @@ import type { RefreshState } from '../../data/hooks/use-refresh';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import { DashboardScreen } from './dashboard-screen';
+import { SyncLine } from './sync-line';
 import { COMPLETE, info, MEDICATIONS, order } from './dashboard-test-support';
 import type { InstallOffer } from './install-app';
 
@@ -24,7 +25,6 @@ const MIRROR: DashboardMirror = {
     { ...order(2 ** 50 + 1, 0, [1004]), pending: true },
   ],
   medications: MEDICATIONS as DashboardMirror['medications'],
-  syncedAt: SYNCED,
   marksDays: ['2026-03-10'],
   markRows: [],
 };
@@ -32,25 +32,27 @@ const NO_INSTALL: InstallOffer = { canPrompt: false, installed: false, hint: 'no
 
 /** Rendered, and the render after the first paint done (the lists below the plan: useAfterFirstPaint). */
 async function renderScreen(
-  { mirror = MIRROR, now = NOW, refresh = { state: 'idle' as RefreshState, run: () => undefined }, install = NO_INSTALL } = {},
+  {
+    mirror = MIRROR,
+    now = NOW,
+    syncedAt = SYNCED as number | null | undefined,
+    refresh = { state: 'idle' as RefreshState, run: () => undefined },
+    install = NO_INSTALL,
+  } = {},
   lang: 'de' | 'fr' = 'de',
 ) {
-  const props = { mirror, now, refresh, install };
-  const view = render(
+  const props = { mirror, now, syncedAt, refresh, install };
+  const screenOf = (p: typeof props) => (
     <TestProviders lang={lang} path="/dashboard">
-      <DashboardScreen {...props} />
-    </TestProviders>,
+      <DashboardScreen mirror={p.mirror} now={p.now} install={p.install} syncLine={<SyncLine syncedAt={p.syncedAt} now={p.now} refresh={p.refresh} />} />
+    </TestProviders>
   );
+  const view = render(screenOf(props));
   // the lists and the footer come in the render after the first paint
   await waitFor(() => expect(view.container.querySelector('.dash-footer')?.childElementCount).toBeGreaterThan(0));
   return {
     ...view,
-    again: (next: Partial<typeof props>) =>
-      view.rerender(
-        <TestProviders lang={lang} path="/dashboard">
-          <DashboardScreen {...props} {...next} />
-        </TestProviders>,
-      ),
+    again: (next: Partial<typeof props>) => view.rerender(screenOf({ ...props, ...next })),
   };
 }
 
@@ -106,8 +108,12 @@ describe('DashboardScreen as-of line and refresh', () => {
     expect(screen.getByText('Stand: gestern, 07:45')).toBeTruthy();
     again({ now: new Date('2026-03-14T09:00:00+01:00') });
     expect(screen.getByText('Stand: 10.03.2026, 07:45')).toBeTruthy();
-    again({ mirror: { ...MIRROR, syncedAt: null } });
+    again({ syncedAt: null });
     expect(screen.getByText(de['dashboard.sync.never'])).toBeTruthy();
+    // not read yet: no time and no "never", the line keeps its place
+    again({ syncedAt: undefined });
+    expect(screen.queryByText(de['dashboard.sync.never'])).toBeNull();
+    expect(document.querySelector('.dash-sync__as-of')?.textContent).toBe('\u00a0');
   });
 
   it('refreshes on a press and shows the progress and the outcome in a live region', async () => {

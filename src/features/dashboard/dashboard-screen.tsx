@@ -1,8 +1,7 @@
-import { lazy, memo, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-mark-table';
-import type { RefreshState } from '../../data/hooks/use-refresh';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
@@ -15,14 +14,12 @@ import { InstallApp, type InstallOffer } from './install-app';
 import { IntakePlanSection } from './intake-plan-section';
 import { OrdersOverview } from './orders-overview';
 import { SetupPrompt } from './setup-prompt';
-import { SyncLine } from './sync-line';
 import './dashboard.css';
 
 const RefillSide = lazy(() => import('./refill-side'));
 
 // The plan renders again only when what it shows changes: the answer of the mirror keeps its
-// unchanged parts (use-mirror-query.ts), so a pull that only moves the "as of" time, or a new
-// state of the refresh action, renders the line that shows it, not the plan. (Not the lists of
+// unchanged parts (use-mirror-query.ts). (Not the lists of
 // the side column: they render inside the refill card's Suspense, and memoised there they did
 // not show once its chunk had arrived — Preact, dashboard-view.test.tsx.)
 const Plan = memo(IntakePlanSection);
@@ -30,7 +27,12 @@ const Plan = memo(IntakePlanSection);
 export interface DashboardScreenProps {
   mirror: DashboardMirror;
   now: Date;
-  refresh: { state: RefreshState; run: () => void };
+  /**
+   * The "as of" line with the refresh action (sync-line.tsx), made by the view: it follows how
+   * fresh the data is and the refresh's progress itself, so each pull's new time renders that
+   * line, not the whole screen.
+   */
+  syncLine: ReactNode;
   install: InstallOffer;
   /** the "running low" card on top of the side column (its own chunk and reads: refill-side.tsx) */
   refill?: boolean;
@@ -46,7 +48,7 @@ export interface DashboardScreenProps {
  * enough to hold up a tap (they appear below or beside the plan, moving nothing on it). With
  * `refill`, the side column starts with the "running low" card and waits for it.
  */
-export function DashboardScreen({ mirror, now, refresh, install, refill = false }: DashboardScreenProps) {
+export function DashboardScreen({ mirror, now, syncLine, install, refill = false }: DashboardScreenProps) {
   const language = useIntlLanguage();
   const { customer, orders, medications } = mirror;
   const model = useMemo(() => dashboardModel({ customer, orders, medications, language, now }), [customer, orders, medications, language, now]);
@@ -72,7 +74,7 @@ export function DashboardScreen({ mirror, now, refresh, install, refill = false 
           <Msg id={model.greeting} />
         )}
       </h1>
-      <SyncLine syncedAt={mirror.syncedAt} now={now} refresh={refresh} />
+      {syncLine}
       <SetupPrompt todo={model.setupTodo} />
       <div className="dash-grid">
         <div className="dash-grid__main">

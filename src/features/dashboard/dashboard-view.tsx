@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useDashboardMirror } from '../../data/hooks/use-dashboard-mirror';
 import { useRefresh } from '../../data/hooks/use-refresh';
+import { useSyncedAt } from '../../data/hooks/use-synced-at';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { installHint, installPrompt, platformFacts } from '../../lib/install-prompt';
 import { Spinner } from '../../ui/spinner';
 import { DashboardScreen } from './dashboard-screen';
 import type { InstallOffer } from './install-app';
 import { INTAKE_PLAN_ID } from './intake-plan-section';
+import { SyncLine } from './sync-line';
 import { useHourlyNow } from './use-hourly-now';
 
 /**
@@ -17,11 +19,17 @@ import { useHourlyNow } from './use-hourly-now';
 export default function DashboardView() {
   const now = useHourlyNow();
   const mirror = useDashboardMirror(doseSlotAt(now).day);
-  const refresh = useRefresh();
   const install = useInstallOffer();
   useScrollToPlan(mirror !== undefined);
   if (mirror === undefined) return <Spinner />;
-  return <DashboardScreen mirror={mirror} now={now} refresh={refresh} install={install} refill />;
+  return <DashboardScreen mirror={mirror} now={now} syncLine={<LiveSyncLine now={now} />} install={install} refill />;
+}
+
+/** The "as of" line, following the time of the last pull and the refresh on its own (a new time renders this line alone). */
+function LiveSyncLine({ now }: { now: Date }) {
+  const syncedAt = useSyncedAt();
+  const refresh = useRefresh();
+  return <SyncLine syncedAt={syncedAt} now={now} refresh={refresh} />;
 }
 
 function useInstallOffer(): InstallOffer {

@@ -26,16 +26,20 @@ function useWhen(now: Date): (at: number) => string {
 
 /**
  * The quiet line under the greeting: how fresh the data on this device is ("as of"), and the
- * refresh action with its progress and outcome in a polite live region. A press while a
+ * refresh action with its progress and outcome in a polite live region (`syncedAt` undefined: not
+ * read yet). A press while a
  * refresh runs does nothing (the button says so with aria-disabled, keeping its focus).
  */
-export function SyncLine({ syncedAt, now, refresh }: { syncedAt: number | null; now: Date; refresh: { state: RefreshState; run: () => void } }) {
+export function SyncLine({ syncedAt, now, refresh }: { syncedAt: number | null | undefined; now: Date; refresh: { state: RefreshState; run: () => void } }) {
   const when = useWhen(now);
   const running = refresh.state === 'running';
   const outcome = OUTCOME[refresh.state];
   return (
     <div className="dash-sync">
-      <p className="dash-sync__as-of">{syncedAt === null ? <Msg id="dashboard.sync.never" /> : <Msg id="dashboard.sync.asOf" values={{ when: when(syncedAt) }} />}</p>
+      <p className="dash-sync__as-of">
+        {/* undefined: the mirror has not answered yet (the line keeps its height, nothing moves when it does) */}
+        {syncedAt === undefined ? '\u00a0' : syncedAt === null ? <Msg id="dashboard.sync.never" /> : <Msg id="dashboard.sync.asOf" values={{ when: when(syncedAt) }} />}
+      </p>
       <button type="button" className="button button--secondary dash-sync__refresh" aria-disabled={running} onClick={running ? undefined : refresh.run}>
         <span className={`dash-sync__icon${running ? ' dash-sync__icon--spinning' : ''}`} aria-hidden="true" />
         <Msg id="dashboard.refresh" />
