@@ -4,7 +4,7 @@
 // (Preact renders a transition at once, decision 0038: the slices are ours.) Once complete,
 // changes of the list render at once as usual; another `key` (the other side of a list) starts
 // over with its first screenful.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** More than a phone's screen of cards: what the first render shows of a long list. */
 export const FIRST_ROWS = 20;
@@ -13,18 +13,20 @@ export const MORE_ROWS = 25;
 
 interface Shown {
   key: string;
-  /** rows shown; Infinity once the list was complete */
+  /** rows shown */
   count: number;
 }
 
 export function useProgressiveList<T>(rows: readonly T[], { key = '', whole = false }: { key?: string; whole?: boolean } = {}): readonly T[] {
   const [shown, setShown] = useState<Shown>({ key, count: FIRST_ROWS });
+  // the side whose list was complete: it stays complete when it grows. Kept without a render (a
+  // state here rendered the whole screen again right after its first paint, with nothing new)
+  const completed = useRef<string | null>(null);
   const count = shown.key === key ? shown.count : FIRST_ROWS;
-  const complete = whole || count === Infinity || rows.length <= count;
+  const complete = whole || completed.current === key || rows.length <= count;
   useEffect(() => {
     if (complete) {
-      // a list complete at its first render stays complete when it grows
-      if (count !== Infinity) setShown({ key, count: Infinity });
+      completed.current = key;
       return;
     }
     const next = setTimeout(() => setShown({ key, count: count + MORE_ROWS }), 0);

@@ -16,7 +16,7 @@ export interface OrderSelectScreenProps {
   onAcceptGenerics: () => Promise<void>;
   /** on to the summary: the view checks the selection as stored (spec §5) */
   onContinue: () => void;
-  /** what each row offers beside its facts: the view passes the patient information */
+  /** what each row offers beside its facts: the view passes the patient information (one function for every render: the rows are memoised) */
   infoFor?: (row: SelectRow) => ReactNode;
 }
 
@@ -50,7 +50,7 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
           </h2>
           <ul className="select-list" aria-labelledby="order-select-list">
             {rows.map((row) => (
-              <SelectItem key={row.pharmacode} row={row} info={infoFor?.(row)} onAmount={(update) => onAmount(row.pharmacode, update, row.max)} />
+              <SelectItem key={row.pharmacode} row={row} infoFor={infoFor} onAmount={onAmount} />
             ))}
           </ul>
           <div className="order-flow__actions">

@@ -18,10 +18,11 @@ import type { AmountUpdate } from '../../ui/amount-selector';
 import { notify } from '../../ui/notifications/notification-store';
 import { notifySaved } from '../../ui/save-feedback';
 import { Spinner } from '../../ui/spinner';
+import { useSameData } from '../../ui/use-same-data';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { OrderSelectScreen } from './order-select-screen';
 import { SelectInformation } from './select-information';
-import { genericTipRows, orderableDraft, selectRows, singleUseCodes } from './select-rows';
+import { genericTipRows, orderableDraft, selectRows, singleUseCodes, type SelectRow } from './select-rows';
 import { useOrderFlow, type OrderFlow } from './use-order-flow';
 
 /** Route /order/select (spec §2): the draft's amounts live in the mirror (Dexie), so they survive a reload and going offline. */
@@ -37,7 +38,8 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   const customer = useCustomerRecord();
   const codes = useMemo(() => codesOf(prescriptions.map((p) => p.medication_id)), [prescriptions]);
   const medications = useMedications(codes);
-  const rows = useMemo(() => (medications ? selectRows(prescriptions, medications, draft, language, now) : []), [prescriptions, medications, draft, language, now]);
+  // rows of the same data stay the same objects, so the memoised rows skip their render
+  const rows = useSameData(useMemo(() => (medications ? selectRows(prescriptions, medications, draft, language, now) : []), [prescriptions, medications, draft, language, now]));
   const defaults = customer?.webshop_customer_order_defaults;
   const wantsTip = customer !== undefined && showGenericTip(latestById(defaults));
   const alternatives = useGenericAlternatives(useMemo(() => rows.map((r) => r.pharmacode), [rows]), wantsTip);
@@ -62,5 +64,7 @@ function LoadedSelect({ flow }: { flow: OrderFlow }) {
   }, [readDraft, prescriptions, now, rows, navigate]);
 
   if (medications === undefined || customer === undefined) return <Spinner />;
-  return <OrderSelectScreen rows={rows} tip={tip} onAmount={onAmount} onAcceptGenerics={onAcceptGenerics} onContinue={() => void onContinue()} infoFor={(row) => <SelectInformation row={row} />} />;
+  return <OrderSelectScreen rows={rows} tip={tip} onAmount={onAmount} onAcceptGenerics={onAcceptGenerics} onContinue={() => void onContinue()} infoFor={informationFor} />;
 }
+
+const informationFor = (row: SelectRow) => <SelectInformation row={row} />;

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
+import type { Pharmacode } from '../../domain/entities';
 import { productPictureUrl } from '../../data/images/product-image';
 import { Msg, useMsg } from '../../i18n/msg';
 import { AmountSelector, type AmountUpdate } from '../../ui/amount-selector';
@@ -6,8 +7,20 @@ import { DosageDisplay } from '../../ui/dosage-display';
 import { ProductPicture } from '../../ui/product-picture';
 import type { SelectRow } from './select-rows';
 
-/** One medication of /order/select (spec §2): picture, name, pack, strength, dosage, single-use marker and the amount selector. */
-export function SelectItem({ row, info, onAmount }: { row: SelectRow; info?: ReactNode; onAmount: (update: AmountUpdate) => void }) {
+export interface SelectItemProps {
+  row: SelectRow;
+  /** what the row offers beside its facts (the patient information) */
+  infoFor?: (row: SelectRow) => ReactNode;
+  onAmount: (pharmacode: Pharmacode, update: AmountUpdate, max: number) => void;
+}
+
+/**
+ * One medication of /order/select (spec §2): picture, name, pack, strength, dosage, single-use
+ * marker and the amount selector. Memoised: the selection renders again as the data layer takes
+ * over and the generic tip arrives, and a row whose data is the same (the view keeps it:
+ * useSameData) skips its render.
+ */
+export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: SelectItemProps) {
   const t = useMsg();
   const nameId = useId();
   const name = row.name ?? t('prescriptions.medicationFallback', { pharmacode: String(row.pharmacode) });
@@ -53,10 +66,10 @@ export function SelectItem({ row, info, onAmount }: { row: SelectRow; info?: Rea
               <Msg id="prescriptions.singleUse" />
             </p>
           ) : null}
-          {info}
+          {infoFor?.(row)}
         </div>
       </div>
-      <AmountSelector name={name} amount={row.amount} max={row.max} onChange={onAmount} />
+      <AmountSelector name={name} amount={row.amount} max={row.max} onChange={(update) => onAmount(row.pharmacode, update, row.max)} />
     </li>
   );
-}
+});
