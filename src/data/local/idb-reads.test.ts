@@ -146,6 +146,9 @@ describe('the mirror read without Dexie', () => {
       [7, 'night'],
     ]);
     expect((await dashboardIn(mirror, ['2026-11-23', '2026-11-24'])).markRows).toHaveLength(3);
+    // read by a range of keys per prescription: a day between two asked for is not read, nor on either path
+    expect((await dashboardIn(mirror, ['2026-11-22', '2026-11-24'])).markRows).toHaveLength(2);
+    expect((await readDashboardMirror(db, ['2026-11-22', '2026-11-24'])).markRows).toHaveLength(2);
     expect((await doseMarkRowsIn(mirror)).map((m) => m.day).sort()).toEqual(['2026-11-23', '2026-11-24', '2026-11-24']);
   });
 

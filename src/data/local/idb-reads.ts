@@ -83,6 +83,7 @@ function idbReads(db: IDBDatabase): IdbMirror {
     bulkGet: (store, keys) => Promise.all(keys.map((key) => get(store, key))),
     where: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value)) : Promise.resolve([])),
     all: (store) => (has(store) ? request((tx) => tx.objectStore(store).getAll()) : Promise.resolve([])),
+    between: (store, lower, upper) => (has(store) ? request((tx) => tx.objectStore(store).getAll(IDBKeyRange.bound(lower, upper))) : Promise.resolve([])),
     close: () => db.close(),
   };
 }

@@ -15,3 +15,13 @@ export const DOSE_MARK_PERIODS = ['morning', 'noon', 'evening', 'night'] as cons
 
 /** The `rows` store's key of a dose's mark: what rowKey() of synced-tables.ts makes of the key columns. */
 export const doseMarkRowKey = (customerId: CustomerId, dose: DoseRef): string => [customerId, dose.prescription_id, dose.day, dose.period].join('|');
+
+/**
+ * The keys of one prescription's marks from day `first` to day `last`, both included, as bounds
+ * of a key range: a prescription's keys sort by day, then period ('|' sorts below the digits of a
+ * day, '~' above the letters of every period).
+ */
+export const doseMarkKeyRange = (customerId: CustomerId, prescriptionId: number, first: string, last: string): [string, string] => {
+  const prefix = [customerId, prescriptionId, ''].join('|');
+  return [`${prefix}${first}|`, `${prefix}${last}|~`];
+};

@@ -5,6 +5,7 @@ import { useSupplyInputs } from '../../data/hooks/use-supply-inputs';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { paths } from '../../domain/paths';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
+import { useTaskAfter } from '../../ui/use-after-first-paint';
 import { RefillCard } from './refill-card';
 import { refillModel } from './refill-rows';
 
@@ -12,7 +13,7 @@ import { refillModel } from './refill-rows';
  * The side column with the "running low" card on top, loaded in its own chunk after the first
  * paint (the supply rules, every dose mark and the plan settings are not needed for the plan).
  * The column waits for the card's data, so the card never pushes the lists under it down once
- * they are on screen.
+ * they are on screen; they come in the task after the card.
  *
  * The button writes the draft — exactly the listed products, each with its usual amount; the
  * address and the comment stay as the draft has them — and opens the selection: the usual order
@@ -45,11 +46,14 @@ export default function RefillSide({ mirror, now, children }: { mirror: Dashboar
       },
     );
   }, [preselection, changeDraft, navigate]);
+  // the lists below the card come in the task after it (the card and they were one task of
+  // about 40 ms at 1×); arriving below it, they move nothing on screen
+  const lists = useTaskAfter(model !== undefined);
   if (!model) return null;
   return (
     <>
       <RefillCard model={model} onReorder={reorder} />
-      {children}
+      {lists ? children : null}
     </>
   );
 }
