@@ -139,7 +139,15 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   // There from the first paint of a signed-in screen: pressed before the data layer has loaded,
   // it waits for it (the sign-out is the data layer's: it wipes the mirror). So the context keeps
   // its value when the data layer arrives, and the shell and the screen do not render again then.
-  const signOut = useCallback(() => void (given ? Promise.resolve(given) : loadBackend()).then((loaded) => loaded.appSession.signOut()), [given]);
+  // (Files that do not arrive: nothing happens, and the data layer is tried again meanwhile.)
+  const signOut = useCallback(
+    () =>
+      void (given ? Promise.resolve(given) : loadBackend()).then(
+        (loaded) => loaded.appSession.signOut(),
+        () => undefined,
+      ),
+    [given],
+  );
   const value = useMemo<SessionContextValue>(() => (session.status === 'signedIn' ? { session, signOut } : { session }), [session, signOut]);
   return (
     <BackendContext.Provider value={backend}>
