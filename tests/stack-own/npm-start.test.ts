@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeServer, freePort, killAll, start } from './processes.ts';
+import { closeServer, freePorts, killAll, start } from './processes.ts';
 
 const READY = /\[npm start\] ready/;
 const foreign: Server[] = [];
@@ -52,7 +52,7 @@ const npmStart = (stackPort: number, appPort: number) =>
 
 describe('npm start', () => {
   it("refuses a foreign server on the stack's port: the port named, SUPABASE_PORT suggested, non-zero exit, nothing ready", async () => {
-    const [stackPort, appPort] = [await freePort(), await freePort()];
+    const [stackPort, appPort] = (await freePorts(2)) as [number, number];
     await foreignServer(stackPort);
     const run = npmStart(stackPort, appPort);
     expect(await run.exited, run.output()).not.toBe(0);
@@ -64,7 +64,7 @@ describe('npm start', () => {
   }, 120_000);
 
   it("refuses a foreign server on the app's port: the port named, APP_PORT suggested, non-zero exit, nothing started", async () => {
-    const [stackPort, appPort] = [await freePort(), await freePort()];
+    const [stackPort, appPort] = (await freePorts(2)) as [number, number];
     await foreignServer(appPort);
     const run = npmStart(stackPort, appPort);
     expect(await run.exited, run.output()).not.toBe(0);
@@ -75,7 +75,7 @@ describe('npm start', () => {
   }, 120_000);
 
   it('starts both on free ports, prints their addresses, points the app at its own stack, and stops both on Ctrl-C', async () => {
-    const [stackPort, appPort] = [await freePort(), await freePort()];
+    const [stackPort, appPort] = (await freePorts(2)) as [number, number];
     const run = npmStart(stackPort, appPort);
     expect(await run.waitFor(/Ctrl-C stops both/, 180_000), run.output()).toBe(true);
     const stackUrl = `http://127.0.0.1:${stackPort}`;
