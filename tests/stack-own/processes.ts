@@ -91,10 +91,10 @@ export async function killAll(): Promise<void> {
   started.length = 0;
 }
 
-/** A port nobody listens on right now (the OS picks it). */
 /**
- * `count` different free ports: each held until all are found (two calls of freePort() one after
- * the other may get the same port back, as the first is closed again before the second asks).
+ * `count` different ports nobody listens on right now (the OS picks them), each held until all
+ * are found: asked one after the other, the OS may give the same port back twice, as the first
+ * is closed again before the second is asked for.
  */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => createServer());
