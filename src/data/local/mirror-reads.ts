@@ -1,7 +1,7 @@
-// The mirror's queries over three read operations, so the same queries run through Dexie
-// (the live queries of the screens: dexieReads) and through IndexedDB itself (a returning
-// patient's start, before Dexie has loaded: idb-reads.ts). The mirror holds one patient's
-// data: its owner.
+// The mirror's queries over five read operations (get, bulkGet, where, all, between), so the
+// same queries run through Dexie (the live queries of the screens: dexieReads) and through
+// IndexedDB itself (a returning patient's start, before Dexie has loaded: idb-reads.ts). The
+// mirror holds one patient's data: its owner.
 import type { CustomerId, CustomerRecord, Medication, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { CalendarDate } from '../../domain/zoned-time';
 import { DOSE_MARK_PERIODS, DOSE_MARK_TABLE, doseMarkKeyRange } from '../tables/dose-mark-key';
