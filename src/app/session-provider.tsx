@@ -20,6 +20,7 @@ import { notify } from '../ui/notifications/notification-store';
 import { useSameData } from '../ui/use-same-data';
 import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
+import { backendOr } from './backend-or';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
 import { retireStoredPatient, storedPatient } from './stored-patient';
 
@@ -142,7 +143,7 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   // (Files that do not arrive: nothing happens, and the data layer is tried again meanwhile.)
   const signOut = useCallback(
     () =>
-      void (given ? Promise.resolve(given) : loadBackend()).then(
+      void backendOr(given).then(
         (loaded) => loaded.appSession.signOut(),
         () => undefined,
       ),

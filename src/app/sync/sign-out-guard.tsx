@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
-import { loadBackend } from '../backend-demand';
+import { backendOr } from '../backend-or';
 import { SessionContext, useSessionView, type SessionBackend } from '../session-context';
 
 /**
@@ -22,7 +22,7 @@ export function SignOutGuard({ backend, children }: { backend: SessionBackend | 
     if (!signOut) return outer;
     const ask = () => {
       // pressed before the data layer has loaded: its outbox is asked once it has
-      void (current.current ? Promise.resolve(current.current) : loadBackend())
+      void backendOr(current.current)
         .then((loaded) => loaded.appSession.unsentChanges())
         .then(
           (count) => (count > 0 ? setUnsent(count) : signOut()),

@@ -4,7 +4,7 @@
 // mirror holds one patient's data: its owner.
 import type { CustomerId, CustomerRecord, Medication, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { CalendarDate } from '../../domain/zoned-time';
-import { DOSE_MARK_PERIODS, DOSE_MARK_TABLE, doseMarkKeyRange } from '../tables/dose-mark-key';
+import { DOSE_MARK_TABLE, doseMarkKeyRange } from '../tables/dose-mark-key';
 import type { LocalDb } from './local-db';
 import { isLocalOrder, META, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
 
@@ -124,14 +124,15 @@ export async function dayMarkRowsIn(reads: MirrorReads, customer: CustomerRecord
   if (!customer || days.length === 0) return [];
   const sorted = [...days].sort();
   const [first, last] = [sorted[0]!, sorted[sorted.length - 1]!];
-  const wanted = new Set(days.flatMap((day) => DOSE_MARK_PERIODS.map((period) => `${day}|${period}`)));
+  const wanted = new Set<unknown>(days);
   const ranges = await Promise.all(
     (customer.webshop_customer_medication ?? []).map((p) => {
       const [lower, upper] = doseMarkKeyRange(customer.id, p.id, first, last);
       return reads.between('rows', [DOSE_MARK_TABLE, lower], [DOSE_MARK_TABLE, upper]);
     }),
   );
-  return ranges.flat().flatMap((r) => (wanted.has(r.key.split('|').slice(-2).join('|')) ? [r.row] : []));
+  // the range holds the days between too, when those asked for are not adjacent
+  return ranges.flat().flatMap((r) => (wanted.has(r.row.day) ? [r.row] : []));
 }
 
 /**
