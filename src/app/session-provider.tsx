@@ -22,6 +22,7 @@ import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded,
 import { SIGNED_OUT, type SessionView } from './guards';
 import { backendOr } from './backend-or';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
+import { useServerRender } from './server-render-context';
 import { retireStoredPatient, storedPatient } from './stored-patient';
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
@@ -132,7 +133,8 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const storedFits = storedView !== null && (auth.status === 'loading' || summaryKey(auth) === stored?.summary.key);
   // the stored view and the data layer's (and its states in turn) are equal objects most of the
   // time: kept as one, the context's value stays and the shell and screen do not render again
-  const session = useSameData(known.status === 'loading' && storedFits ? storedView : known);
+  const rendered = useServerRender()?.session;
+  const session = useSameData(rendered ?? (known.status === 'loading' && storedFits ? storedView : known));
   const retire = stored !== null && (known.status !== 'loading' || !storedFits);
   useEffect(() => {
     if (retire) retireStoredPatient();
