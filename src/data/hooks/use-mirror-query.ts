@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
 import { nextTask } from '../../lib/next-task';
 import { withSameParts } from '../../lib/same-data';
@@ -69,7 +69,10 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
           const next = current?.key !== query.key ? value : withSameParts(current.value, value);
           if (current?.key === query.key && next === current.value) return;
           shownAnswer.current = { key: query.key, value: next };
-          setAnswer(shownAnswer.current);
+          const shown = shownAnswer.current;
+          // a transition: what the new answer changes on screen renders in slices that yield to
+          // input and painting (a pull's writes after a returning patient's start, a long list)
+          startTransition(() => setAnswer(shown));
         },
         error: (error) => live && setFailure({ error }),
       });
