@@ -150,6 +150,22 @@ export async function prescribe(
   ) as Row;
 }
 
+/**
+ * A prescription in force from 2026 through the end of 2027 with this dosage (morning, noon,
+ * evening, night): due on the reminders' fake days of those years.
+ */
+export async function prescribeFor2027(customerId: string, pharmacode: number, dosage: number[] = [1, 0, 0, 0]): Promise<number> {
+  const row = must(
+    await serviceClient()
+      .from('webshop_customer_medication')
+      .insert({ customer_id: customerId, medication_id: pharmacode, dosage, expires_at: '2027-12-31', created_at: '2026-01-01T00:00:00Z' })
+      .select('id')
+      .single(),
+    'prescription',
+  ) as { id: number };
+  return row.id;
+}
+
 /** An order with one item, inserted by the pharmacy (service_role). */
 export async function insertOrder(customerId: string, pharmacode: number, amount = 2): Promise<{ order: Row; item: Row }> {
   const svc = serviceClient();

@@ -64,6 +64,7 @@ export function createFunctionsHandler(deps: {
     // Node 20 has no global WebSocket, which supabase-js's realtime client insists on.
     // made at first start and kept beside the data folder (reminder-secrets-file.ts)
     reminders: config.reminders ?? null,
+    allowLoopbackPush: config.allowLoopbackPush,
     createClient: ((url: string, key: string, options?: Parameters<typeof createClient>[2]) =>
       createClient(url, key, { ...options, realtime: { transport: WebSocket as never, ...options?.realtime } })) as typeof createClient,
   };
