@@ -934,7 +934,7 @@ export type Database = {
         }[]
       }
       dose_reminders_claim: {
-        Args: { p_now: string }
+        Args: { p_max?: number; p_now: string }
         Returns: {
           auth: string
           customer_id: string
@@ -949,6 +949,7 @@ export type Database = {
           show_names: boolean
         }[]
       }
+      dose_reminders_release: { Args: { p_claims: Json }; Returns: number }
       generic_alternatives: {
         Args: { p_pharmacode: number }
         Returns: {
