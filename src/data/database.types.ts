@@ -879,8 +879,8 @@ export type Database = {
         }
       }
       complete_function_call: {
-        Args: { p_id: number; p_sent: boolean }
-        Returns: undefined
+        Args: { p_id: number; p_secret: string; p_sent: boolean }
+        Returns: boolean
       }
       dose_mark_writable: {
         Args: { p_day: string; p_pharmacode: number; p_prescription_id: number }
