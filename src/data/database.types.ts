@@ -13,6 +13,7 @@ export type Database = {
         Row: {
           customer_id: string
           evening_time: string
+          id: string
           morning_time: string
           night_time: string
           noon_time: string
@@ -21,6 +22,7 @@ export type Database = {
         Insert: {
           customer_id?: string
           evening_time?: string
+          id?: string
           morning_time?: string
           night_time?: string
           noon_time?: string
@@ -29,6 +31,7 @@ export type Database = {
         Update: {
           customer_id?: string
           evening_time?: string
+          id?: string
           morning_time?: string
           night_time?: string
           noon_time?: string
@@ -341,6 +344,7 @@ export type Database = {
           customer_id: string
           day: string
           device_id: string
+          id: string
           marked_at: string
           period: string
           pharmacode: number
@@ -352,6 +356,7 @@ export type Database = {
           customer_id?: string
           day: string
           device_id: string
+          id?: string
           marked_at: string
           period: string
           pharmacode: number
@@ -363,6 +368,7 @@ export type Database = {
           customer_id?: string
           day?: string
           device_id?: string
+          id?: string
           marked_at?: string
           period?: string
           pharmacode?: number
@@ -384,6 +390,7 @@ export type Database = {
         Row: {
           customer_id: string
           entry_id: string | null
+          id: string
           raw: string
           rx_id: string
           sent_at: string
@@ -392,6 +399,7 @@ export type Database = {
         Insert: {
           customer_id?: string
           entry_id?: string | null
+          id?: string
           raw: string
           rx_id: string
           sent_at?: string
@@ -400,6 +408,7 @@ export type Database = {
         Update: {
           customer_id?: string
           entry_id?: string | null
+          id?: string
           raw?: string
           rx_id?: string
           sent_at?: string
@@ -573,6 +582,7 @@ export type Database = {
           customer_id: string
           device_label: string
           endpoint: string
+          id: string
           last_success_at: string | null
           p256dh: string
           show_names: boolean
@@ -583,6 +593,7 @@ export type Database = {
           customer_id?: string
           device_label?: string
           endpoint: string
+          id?: string
           last_success_at?: string | null
           p256dh: string
           show_names?: boolean
@@ -593,6 +604,7 @@ export type Database = {
           customer_id?: string
           device_label?: string
           endpoint?: string
+          id?: string
           last_success_at?: string | null
           p256dh?: string
           show_names?: boolean
@@ -687,6 +699,7 @@ export type Database = {
           id: string
           language: string | null
           last_name: string | null
+          row_id: string
         }
         Insert: {
           birthday?: string | null
@@ -696,6 +709,7 @@ export type Database = {
           id?: string
           language?: string | null
           last_name?: string | null
+          row_id?: string
         }
         Update: {
           birthday?: string | null
@@ -705,6 +719,7 @@ export type Database = {
           id?: string
           language?: string | null
           last_name?: string | null
+          row_id?: string
         }
         Relationships: []
       }

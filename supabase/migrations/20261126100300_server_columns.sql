@@ -8,30 +8,36 @@
 -- Handled elsewhere: `handled` of the additional info (the guard trigger of the policies'
 -- migration), the devices' `created_at` and `last_success_at` (20261126100200_push_endpoints.sql),
 -- `sent_at` of an e-prescription (set by the server, which alone writes those rows now).
-do $$
+-- The patient's grants of a table: `p_writes` (insert, update) on every column but those named in
+-- `p_except` and the generated ones. The table-wide grants go first: a column grant beside them
+-- would change nothing.
+create or replace function private.grant_patient_columns(p_table text, p_writes text[], p_except text[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
 declare
-  t text;
-  writes text[];
   columns text;
+  w text;
 begin
-  foreach t in array array[
-    'webshop_customers:insert,update', 'webshop_customer_address:insert,update', 'webshop_customer_insurance:insert,update',
-    'webshop_customer_questionnaire:insert,update', 'webshop_customer_order_defaults:insert',
-    'webshop_customer_additional_info:insert,update'
-  ] loop
-    writes := string_to_array(split_part(t, ':', 2), ',');
-    t := split_part(t, ':', 1);
-    select string_agg(quote_ident(a.attname), ', ' order by a.attnum) into columns
-      from pg_attribute a
-     where a.attrelid = format('public.%I', t)::regclass and a.attnum > 0 and not a.attisdropped
-       and a.attgenerated = '' and a.attname <> 'created_at';
-    execute format('revoke insert, update on table public.%I from authenticated', t);
-    if 'insert' = any (writes) then
-      execute format('grant insert (%s) on table public.%I to authenticated', columns, t);
-    end if;
-    if 'update' = any (writes) then
-      execute format('grant update (%s) on table public.%I to authenticated', columns, t);
-    end if;
+  select string_agg(quote_ident(a.attname), ', ' order by a.attnum) into columns
+    from pg_attribute a
+   where a.attrelid = format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = '' and a.attname <> all (p_except);
+  execute format('revoke insert, update on table public.%I from authenticated', p_table);
+  foreach w in array p_writes loop
+    execute format('grant %s (%s) on table public.%I to authenticated', w, columns, p_table);
   end loop;
 end
 $$;
+revoke all on function private.grant_patient_columns(text, text[], text[]) from public;
+
+select private.grant_patient_columns(t.name, t.writes, array['created_at'])
+  from (values
+    ('webshop_customers', array['insert', 'update']),
+    ('webshop_customer_address', array['insert', 'update']),
+    ('webshop_customer_insurance', array['insert', 'update']),
+    ('webshop_customer_questionnaire', array['insert', 'update']),
+    ('webshop_customer_order_defaults', array['insert']),
+    ('webshop_customer_additional_info', array['insert', 'update'])
+  ) as t (name, writes);

@@ -181,7 +181,7 @@ describe('media type of REST bodies', () => {
   it('supabase-js writes (application/json) still work, also upsert with Prefer and rpc', async () => {
     const customer = { id: other.userId, first_name: 'Otto', last_name: 'Andere', gender: 1, birthday: '1960-01-01', language: 'de' };
     for (let i = 0; i < 2; i++) {
-      const up = await other.client.from('webshop_customers').upsert(customer).select('first_name').single();
+      const up = await other.client.from('webshop_customers').upsert(customer, { onConflict: 'id' }).select('first_name').single();
       expect([up.error, up.data]).toEqual([null, { first_name: 'Otto' }]);
     }
     const search = await anonClient().rpc('search_medications', { p_query: 'a', p_limit: 3 });

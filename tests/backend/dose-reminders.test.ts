@@ -171,7 +171,7 @@ describe('the sender on a fake clock', () => {
 
 describe('the patient’s own period times (plan settings)', () => {
   it('a patient who moved the morning to 07:15 is reminded then; the others at 08:00', async () => {
-    must(await serviceClient().from('patient_plan_settings').upsert({ customer_id: C.userId, morning_time: '07:15', noon_time: '12:00', evening_time: '18:30', night_time: '22:00' }).select('customer_id'), 'settings');
+    must(await serviceClient().from('patient_plan_settings').upsert({ customer_id: C.userId, morning_time: '07:15', noon_time: '12:00', evening_time: '18:30', night_time: '22:00' }, { onConflict: 'customer_id' }).select('customer_id'), 'settings');
     // 07:15 CET is 06:15 UTC: only C's device; then A's two and B's at 08:00, C's noon (every period), A's evening at 18:00, C's at 18:30
     expect(await runEvery('2026-11-02T06:00:00Z', '2026-11-02T06:55:00Z', 5)).toEqual(['06:15Z 1']);
     expect(await runEvery('2026-11-02T07:00:00Z', '2026-11-02T17:55:00Z', 5)).toEqual(['07:00Z 3', '11:00Z 1', '17:00Z 2', '17:30Z 1']);

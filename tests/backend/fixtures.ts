@@ -75,7 +75,7 @@ export async function createProfile(p: SignedUpPatient, firstName = 'Anna'): Pro
   const c = p.client;
   const customer = must(
     await c.from('webshop_customers')
-      .upsert({ id: p.userId, first_name: firstName, last_name: 'Muster', gender: 2, birthday: '1970-05-17', language: 'de' })
+      .upsert({ id: p.userId, first_name: firstName, last_name: 'Muster', gender: 2, birthday: '1970-05-17', language: 'de' }, { onConflict: 'id' })
       .select()
       .single(),
     'customer upsert',

@@ -74,7 +74,7 @@ async function patient(first: string): Promise<{ id: string; email: string }> {
   const email = `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
   const { data, error } = await anon.auth.signUp({ email, password: 'Rezept-Test-2024!' });
   if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  const row = await anon.from('webshop_customers').upsert({ id: data.user.id, first_name: first, last_name: 'Test', gender: 2, birthday: '1960-01-01' });
+  const row = await anon.from('webshop_customers').upsert({ id: data.user.id, first_name: first, last_name: 'Test', gender: 2, birthday: '1960-01-01' }, { onConflict: 'id' });
   if (row.error) throw new Error(row.error.message);
   return { id: data.user.id, email };
 }
