@@ -965,6 +965,16 @@ export type Database = {
         }[]
       }
       dose_reminders_release: { Args: { p_claims: Json }; Returns: number }
+      eprescription_store: {
+        Args: {
+          p_customer_id: string
+          p_entry_id: string
+          p_raw: string
+          p_rx_id: string
+          p_summary: Json
+        }
+        Returns: Json
+      }
       generic_alternatives: {
         Args: { p_pharmacode: number }
         Returns: {

@@ -206,6 +206,7 @@ describe('JSON nested 100,000 levels deep', () => {
     ['PUT', '/auth/v1/user', () => `{"data":{"note":${deep}}}`],
     ['POST', '/functions/v1/webshopOrder', () => `{"p_customer_id":"${other.userId}","p_medications":{"1":${deep}}}`],
     ['POST', '/functions/v1/prescriptionLocationMail', () => `{"eprescription_id":${deep}}`],
+    ['POST', '/functions/v1/ePrescription', () => `{"raw":"CHMED16A1","summary":${deep}}`],
   ])('%s %s: 400, nothing stored, another patient answered meanwhile', async (method, path, body) => {
     const res = await whileAttacking(() => send(method, path, body()));
     expect(res.status).toBe(400);

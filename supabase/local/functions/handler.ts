@@ -21,6 +21,7 @@ import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generi
 import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
 import { handleDoseReminders } from '../../functions/_shared/dose-reminders.ts';
 import { handleDoseReminderAction } from '../../functions/_shared/dose-reminder-action.ts';
+import { handleEPrescription } from '../../functions/_shared/eprescription.ts';
 
 export const FUNCTIONS: Record<string, FunctionHandler> = {
   webshopOrder: handleWebshopOrder,
@@ -28,6 +29,7 @@ export const FUNCTIONS: Record<string, FunctionHandler> = {
   prescriptionLocationMail: handlePrescriptionLocationMail,
   doseReminders: handleDoseReminders,
   doseReminderAction: handleDoseReminderAction,
+  ePrescription: handleEPrescription,
 };
 
 /** [functions.<slug>] verify_jwt = true|false of a parsed config.toml. */
