@@ -30,7 +30,7 @@ const stored = async (p: Patient) => (await serviceClient().from('webshop_custom
 /** Sends the codes at once, released together once every store waits on the table. */
 async function allAtOnce(p: Patient, links: string[], waiting: number): Promise<number[]> {
   await db.query('begin');
-  let calls: Promise<{ status: number }[]> | null = null;
+  let calls: Promise<{ status: number }[]> | undefined;
   try {
     await db.query('lock table public.webshop_customer_eprescription in share mode');
     calls = Promise.all(links.map((link) => storeEPrescription(p.client, link)));

@@ -19,7 +19,7 @@ import type { AppClient } from '../../src/data/supabase-client.ts';
 import { bytesToBase64, gzip } from '../../src/domain/emediplan/gzip-base64.ts';
 import { checkEPrescription } from '../../src/domain/emediplan/e-prescription-check.ts';
 import { latestById } from '../../src/domain/latest-by-id.ts';
-import { anonClient, mailsTo, serviceClient, signUpPatient } from '../setup/clients.ts';
+import { anonClient, mailsTo, serviceClient } from '../setup/clients.ts';
 import { functionError, hinLink, must, patientWithProfile, storeEPrescription, totpCode, type Patient } from './fixtures.ts';
 
 const DESK = 'rezepte@rezeptpost.ch';

@@ -32,7 +32,7 @@ describe('issue 37 item 3 on PostgreSQL 15', () => {
   it(`${RACERS} devices stored at the same moment beside ${STORED}: up to 10 are taken, the others refused (400)`, async () => {
     for (let i = 0; i < STORED; i++) expect((await P.client.from(SUBSCRIPTIONS).insert({ customer_id: P.userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, ...KEYS })).error).toBeNull();
     await db.query('begin');
-    let writes: Promise<{ status: number; error: { code?: string } | null }[]> | null = null;
+    let writes: Promise<{ status: number; error: { code?: string } | null }[]> | undefined;
     try {
       await db.query(`lock table public.${SUBSCRIPTIONS} in share mode`);
       writes = Promise.all(
