@@ -86,13 +86,23 @@ export default tseslint.config(
   ]),
   layer(['src/domain/**'], [
     deny(['**/app/**', '**/features/**', '**/ui/**', '**/data/**', '**/i18n/**', 'react', 'react-*', 'dexie*', '@supabase/*'], 'domain is pure: it imports nothing of the app, no React, no I/O.'),
-    // a request body the edge functions check is described once, beside them (supabase/functions/README.md)
-    { regex: 'supabase/(?!functions/_shared/[a-z-]+-body\\.ts$)', message: 'domain reaches into supabase/ only for the shared request schemas (functions/_shared/*-body.ts).' },
+    // a request body the edge functions check is described once, beside them, and the CHMED code is
+    // read alike by the app and the ePrescription function (supabase/functions/README.md)
+    {
+      regex: 'supabase/(?!functions/_shared/([a-z-]+-body|chmed/[a-z0-9-]+)\\.ts$)',
+      message: 'domain reaches into supabase/ only for the shared request schemas (functions/_shared/*-body.ts) and the CHMED readers (functions/_shared/chmed/).',
+    },
   ]),
   // shared with the app: valibot only, no Deno or Node APIs, no other module
   {
     files: ['supabase/functions/_shared/*-body.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!valibot$)', message: 'A shared request schema imports valibot only (the app and Deno both load it).' }] }] },
+  },
+  // the CHMED readers shared with the app: platform APIs only (CompressionStream, crypto.subtle), each other and nothing else
+  {
+    files: ['supabase/functions/_shared/chmed/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[a-z0-9-]+\\.ts$)', message: 'A shared CHMED reader imports only its siblings (the app and Deno both load it).' }] }] },
   },
   layer(['src/data/**'], [
     deny(['**/app/**', '**/features/**', '**/ui/**', 'react-dom'], 'data may use domain only.'),

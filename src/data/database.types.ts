@@ -13,6 +13,7 @@ export type Database = {
         Row: {
           customer_id: string
           evening_time: string
+          id: string
           morning_time: string
           night_time: string
           noon_time: string
@@ -21,6 +22,7 @@ export type Database = {
         Insert: {
           customer_id?: string
           evening_time?: string
+          id?: string
           morning_time?: string
           night_time?: string
           noon_time?: string
@@ -29,6 +31,7 @@ export type Database = {
         Update: {
           customer_id?: string
           evening_time?: string
+          id?: string
           morning_time?: string
           night_time?: string
           noon_time?: string
@@ -341,6 +344,7 @@ export type Database = {
           customer_id: string
           day: string
           device_id: string
+          id: string
           marked_at: string
           period: string
           pharmacode: number
@@ -352,6 +356,7 @@ export type Database = {
           customer_id?: string
           day: string
           device_id: string
+          id?: string
           marked_at: string
           period: string
           pharmacode: number
@@ -363,6 +368,7 @@ export type Database = {
           customer_id?: string
           day?: string
           device_id?: string
+          id?: string
           marked_at?: string
           period?: string
           pharmacode?: number
@@ -384,6 +390,7 @@ export type Database = {
         Row: {
           customer_id: string
           entry_id: string | null
+          id: string
           raw: string
           rx_id: string
           sent_at: string
@@ -392,6 +399,7 @@ export type Database = {
         Insert: {
           customer_id?: string
           entry_id?: string | null
+          id?: string
           raw: string
           rx_id: string
           sent_at?: string
@@ -400,6 +408,7 @@ export type Database = {
         Update: {
           customer_id?: string
           entry_id?: string | null
+          id?: string
           raw?: string
           rx_id?: string
           sent_at?: string
@@ -573,6 +582,7 @@ export type Database = {
           customer_id: string
           device_label: string
           endpoint: string
+          id: string
           last_success_at: string | null
           p256dh: string
           show_names: boolean
@@ -583,6 +593,7 @@ export type Database = {
           customer_id?: string
           device_label?: string
           endpoint: string
+          id?: string
           last_success_at?: string | null
           p256dh: string
           show_names?: boolean
@@ -593,6 +604,7 @@ export type Database = {
           customer_id?: string
           device_label?: string
           endpoint?: string
+          id?: string
           last_success_at?: string | null
           p256dh?: string
           show_names?: boolean
@@ -687,6 +699,7 @@ export type Database = {
           id: string
           language: string | null
           last_name: string | null
+          row_id: string
         }
         Insert: {
           birthday?: string | null
@@ -696,6 +709,7 @@ export type Database = {
           id?: string
           language?: string | null
           last_name?: string | null
+          row_id?: string
         }
         Update: {
           birthday?: string | null
@@ -705,6 +719,7 @@ export type Database = {
           id?: string
           language?: string | null
           last_name?: string | null
+          row_id?: string
         }
         Relationships: []
       }
@@ -879,8 +894,8 @@ export type Database = {
         }
       }
       complete_function_call: {
-        Args: { p_id: number; p_sent: boolean }
-        Returns: undefined
+        Args: { p_id: number; p_secret: string; p_sent: boolean }
+        Returns: boolean
       }
       dose_mark_writable: {
         Args: { p_day: string; p_pharmacode: number; p_prescription_id: number }
@@ -934,7 +949,7 @@ export type Database = {
         }[]
       }
       dose_reminders_claim: {
-        Args: { p_now: string }
+        Args: { p_max?: number; p_now: string }
         Returns: {
           auth: string
           customer_id: string
@@ -948,6 +963,17 @@ export type Database = {
           round: number
           show_names: boolean
         }[]
+      }
+      dose_reminders_release: { Args: { p_claims: Json }; Returns: number }
+      eprescription_store: {
+        Args: {
+          p_customer_id: string
+          p_entry_id: string
+          p_raw: string
+          p_rx_id: string
+          p_summary: Json
+        }
+        Returns: Json
       }
       generic_alternatives: {
         Args: { p_pharmacode: number }

@@ -41,6 +41,11 @@ export interface StackConfig {
   reminders: ReminderSecrets | null;
   /** seconds between two calls of the reminder sender by main.ts's timer (REMINDER_INTERVAL_S; 0: off) */
   reminderIntervalS: number;
+  /**
+   * the test mode of the dose reminders (ALLOW_LOOPBACK_PUSH=true): push endpoints on 127.0.0.1
+   * (the tests' stand-in push service) are stored and pushed to; off by default, never hosted
+   */
+  allowLoopbackPush: boolean;
 }
 
 /** 1 MB: the largest request body the stack reads (MAX_BODY_BYTES overrides it) */
@@ -72,6 +77,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES),
     reminders: reminderSecretsFromVariables((name) => env[name]),
     reminderIntervalS: Number(env.REMINDER_INTERVAL_S ?? 60),
+    allowLoopbackPush: env.ALLOW_LOOPBACK_PUSH === 'true' || env.ALLOW_LOOPBACK_PUSH === '1',
   };
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { StackConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
+import { setPushTestMode } from './push-test-mode.ts';
 import { openPglite } from './db/pglite.ts';
 import { openPostgres } from './db/postgres.ts';
 import { createMailbox, type Mailbox } from './mailbox.ts';
@@ -145,6 +146,7 @@ export async function startStack(initialConfig: StackConfig, opts: StackOptions 
     // after the database: its folder's lock says this process owns the folder's secrets too
     if (!config.reminders) config = { ...config, reminders: await localReminderSecrets(config.databaseUrl ? null : config.dataDir) };
     const { applied } = await migrate(db, { projectDir: SUPABASE_DIR, seed: opts.seed ?? true, log });
+    await setPushTestMode(db, config.allowLoopbackPush);
     services = buildServices({ db, config, mailbox }, log);
     router.ready(services);
 

@@ -3,7 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { anonClient, serviceClient, signUpPatient, stackUrl, type SignedUpPatient } from '../setup/clients.ts';
-import { must } from './fixtures.ts';
+import { must, patientWithProfile } from './fixtures.ts';
 
 /** "still answered quickly": generous for a busy 2-core machine, far below the seconds an attack took */
 const QUICK_MS = 3000;
@@ -181,12 +181,54 @@ describe('media type of REST bodies', () => {
   it('supabase-js writes (application/json) still work, also upsert with Prefer and rpc', async () => {
     const customer = { id: other.userId, first_name: 'Otto', last_name: 'Andere', gender: 1, birthday: '1960-01-01', language: 'de' };
     for (let i = 0; i < 2; i++) {
-      const up = await other.client.from('webshop_customers').upsert(customer).select('first_name').single();
+      const up = await other.client.from('webshop_customers').upsert(customer, { onConflict: 'id' }).select('first_name').single();
       expect([up.error, up.data]).toEqual([null, { first_name: 'Otto' }]);
     }
     const search = await anonClient().rpc('search_medications', { p_query: 'a', p_limit: 3 });
     expect(search.error).toBeNull();
     expect(search.data).toHaveLength(3);
+  });
+});
+
+// issue 37 item 8: a body nested 100,000 arrays deep is 200 KB, under every size limit, and broke
+// what parses it recursively (Postgres: 54001, a 500; the auth server: RangeError, a 500). Every
+// edge refuses it with a 4xx before parsing it (MAX_JSON_DEPTH), and nothing is stored.
+describe('JSON nested 100,000 levels deep', () => {
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const send = (method: string, path: string, body: string, token = other.accessToken) =>
+    fetch(`${stackUrl()}${path}`, { method, headers: { ...apikey(), authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+
+  it.each([
+    ['POST', '/rest/v1/webshop_customer_eprescription', () => `{"rx_id":"deep","raw":"CHMED16A1","summary":${deep}}`],
+    ['POST', '/rest/v1/webshop_customer_address', () => `{"customer_id":"${other.userId}","street":${deep}}`],
+    ['PATCH', '/rest/v1/webshop_customer_address?id=eq.1', () => `{"street":${deep}}`],
+    ['POST', '/rest/v1/rpc/webshop_order', () => `{"p_customer_id":"${other.userId}","p_medications":${deep}}`],
+    ['PUT', '/auth/v1/user', () => `{"data":{"note":${deep}}}`],
+    ['POST', '/functions/v1/webshopOrder', () => `{"p_customer_id":"${other.userId}","p_medications":{"1":${deep}}}`],
+    ['POST', '/functions/v1/prescriptionLocationMail', () => `{"eprescription_id":${deep}}`],
+    ['POST', '/functions/v1/ePrescription', () => `{"raw":"CHMED16A1","summary":${deep}}`],
+  ])('%s %s: 400, nothing stored, another patient answered meanwhile', async (method, path, body) => {
+    const res = await whileAttacking(() => send(method, path, body()));
+    expect(res.status).toBe(400);
+    await res.body?.cancel();
+    expect(must(await serviceClient().from('webshop_customer_address').select('id').eq('customer_id', other.userId), 'addresses')).toEqual([]);
+  });
+
+  it('what parses but nests deeper than a summary (8 levels) is refused where it is stored: 400, also for the server', async () => {
+    const owner = await patientWithProfile('Tief');
+    const rx = { customer_id: owner.userId, rx_id: `deep-${Date.now()}`, raw: 'CHMED16A1', summary: { medicaments: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) as unknown } };
+    const res = await serviceClient().from('webshop_customer_eprescription').insert(rx);
+    expect([res.status, res.error?.code]).toEqual([400, '23514']);
+    expect(res.error?.message).toContain('webshop_customer_eprescription_summary_depth');
+    expect(await serviceClient().from('webshop_customer_eprescription').insert({ ...rx, summary: { medicaments: [[[[[[1]]]]]] } })).toMatchObject({ error: null });
+  });
+
+  it('a sign-up whose metadata nests that deep: 400 bad_json, no user', async () => {
+    const email = `deep-${Date.now()}@example.test`;
+    const res = await send('POST', '/auth/v1/signup', `{"email":"${email}","password":"Rezept-Test-2024!","data":{"note":${deep}}}`, inject('anonKey'));
+    expect([res.status, ((await res.json()) as { error_code?: string }).error_code]).toEqual([400, 'bad_json']);
+    const users = await serviceClient().auth.admin.listUsers({ perPage: 1000 });
+    expect(users.data.users.some((u) => u.email === email)).toBe(false);
   });
 });
 

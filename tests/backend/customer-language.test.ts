@@ -83,10 +83,10 @@ describe('the customer row is made with the language', () => {
 describe('the personal-data lock and the language', () => {
   it('an upsert of the language alone passes on a locked profile; with a changed personal field it is refused whole', async () => {
     const p = await patientWithProfile('Ida');
-    const alone = await p.client.from('webshop_customers').upsert({ id: p.userId, language: 'fr' }).select().single();
+    const alone = await p.client.from('webshop_customers').upsert({ id: p.userId, language: 'fr' }, { onConflict: 'id' }).select().single();
     expect(alone.error).toBeNull();
     expect(alone.data).toMatchObject({ language: 'fr', first_name: 'Ida', last_name: 'Muster' });
-    const withName = await p.client.from('webshop_customers').upsert({ id: p.userId, language: 'de', first_name: 'Other' }).select();
+    const withName = await p.client.from('webshop_customers').upsert({ id: p.userId, language: 'de', first_name: 'Other' }, { onConflict: 'id' }).select();
     expect([withName.status, withName.error?.message]).toEqual([403, 'personal_data_locked']);
     expect(await customerRow(p.userId)).toMatchObject({ language: 'fr', first_name: 'Ida' });
   });

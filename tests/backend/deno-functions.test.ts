@@ -5,6 +5,7 @@
 // They are deployed with --no-verify-jwt (README "Deploy to hosted Supabase"), as served here:
 // each function that needs a patient checks the token itself (functions/_shared/caller.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,12 +15,12 @@ import { signJwt } from '../../supabase/local/jwt.ts';
 import { signReminderToken } from '../../supabase/functions/_shared/web-push/reminder-token.ts';
 import { dateInTimeZone } from '../../src/domain/zoned-time.ts';
 import { anonClient, serviceClient, stackUrl } from '../setup/clients.ts';
-import { count, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
+import { count, hinLink, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
 const FUNCTIONS = join(ROOT, 'supabase', 'functions');
-const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'doseReminders', 'doseReminderAction'] as const;
+const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'doseReminders', 'doseReminderAction', 'ePrescription'] as const;
 type Name = (typeof NAMES)[number];
 
 const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));
@@ -223,6 +224,23 @@ describe('the Deno entry points of the edge functions', () => {
       const unknown = await call('prescriptionLocationMail', { body: { prescription_location: 'nowhere' }, token: P.accessToken });
       expect(unknown).toMatchObject({ status: 400, body: { error: 'unknown_location' } });
     });
+  });
+});
+
+// issue 37 item 7: the function reads the code itself under Deno (DecompressionStream, crypto)
+describe('ePrescription under Deno', () => {
+  it('stores a HIN code under its own Id for the patient, refuses a plan (422) and a visitor (401)', async () => {
+    const P = await patientWithProfile('Deno');
+    const id = randomUUID();
+    const headers = { 'idempotency-key': randomUUID() };
+    const stored = await call('ePrescription', { body: { raw: await hinLink(P, { Id: id }), summary: {} }, token: P.accessToken, headers });
+    expect(stored).toMatchObject({ status: 200, body: { rx_id: id, replay: false } });
+    expect(await call('ePrescription', { body: { raw: await hinLink(P, { MedType: 1 }), summary: {} }, token: P.accessToken, headers: { 'idempotency-key': randomUUID() } })).toMatchObject({
+      status: 422,
+      body: { error: 'not_a_prescription' },
+    });
+    expect(await call('ePrescription', { body: { raw: await hinLink(P), summary: {} }, headers })).toMatchObject({ status: 401, body: { error: 'not_authenticated' } });
+    expect(await count('webshop_customer_eprescription', ['customer_id', P.userId])).toBe(1);
   });
 });
 

@@ -14,7 +14,7 @@ import { verifyReminderToken } from '../../supabase/functions/_shared/web-push/r
 import { generateVapidKeys, importVapidKeys, type VapidSender } from '../../supabase/functions/_shared/web-push/vapid.ts';
 import { startPushService, type PushService, type StandInSubscription } from '../support/push-service.ts';
 import { serviceClient } from '../setup/clients.ts';
-import { must, patientWithProfile, pharmacodes, type Patient } from './fixtures.ts';
+import { must, patientWithProfile, pharmacodes, prescribeFor2027, type Patient } from './fixtures.ts';
 
 const SUBSCRIPTIONS = 'webshop_customer_push_subscription';
 let clock = new Date();
@@ -29,18 +29,6 @@ let deviceA2: StandInSubscription;
 let deviceB: StandInSubscription;
 const secrets = () => inject('reminderSecrets');
 
-async function prescribeOn(customerId: string, pharmacode: number, dosage: number[]): Promise<number> {
-  const row = must(
-    await serviceClient()
-      .from('webshop_customer_medication')
-      .insert({ customer_id: customerId, medication_id: pharmacode, dosage, expires_at: '2027-06-30', created_at: '2026-01-01T00:00:00Z' })
-      .select('id')
-      .single(),
-    'prescription',
-  ) as { id: number };
-  return row.id;
-}
-
 /** The app's write: the patient stores the device's subscription (src/data: the registry's upsert). */
 async function subscribe(patient: Patient, language: 'de' | 'fr' = 'de', showNames = false): Promise<StandInSubscription> {
   const sub = await push.subscribe({ applicationServerKey: vapid.keys.publicKey });
@@ -53,7 +41,7 @@ async function subscribe(patient: Patient, language: 'de' | 'fr' = 'de', showNam
 
 const run = async (iso: string): Promise<SendSummary> => {
   clock = new Date(iso);
-  return sendDueReminders({ db: serviceClient(), now: clock, vapid, tokenSecret: secrets().tokenSecret, fetch });
+  return sendDueReminders({ db: serviceClient(), now: clock, vapid, tokenSecret: secrets().tokenSecret, fetch, allowLoopback: true });
 };
 
 const received = (sub: StandInSubscription) => push.messages(sub.endpoint).map((m) => JSON.parse(m.payload) as ReminderPayload);
@@ -90,9 +78,9 @@ beforeAll(async () => {
   [A, B, C] = await Promise.all([patientWithProfile('Dora'), patientWithProfile('Egon'), patientWithProfile('Fritz')]);
   const [one, two] = (await pharmacodes(2)) as [number, number];
   // A: morning and evening (two prescriptions in the morning); B: mornings only; C: no device
-  rxA = [await prescribeOn(A.userId, one, [1, 0, 1, 0]), await prescribeOn(A.userId, two, [0.5, 0, 0, 0])];
-  await prescribeOn(B.userId, one, [1, 0, 0, 0]);
-  await prescribeOn(C.userId, one, [1, 1, 1, 1]);
+  rxA = [await prescribeFor2027(A.userId, one, [1, 0, 1, 0]), await prescribeFor2027(A.userId, two, [0.5, 0, 0, 0])];
+  await prescribeFor2027(B.userId, one, [1, 0, 0, 0]);
+  await prescribeFor2027(C.userId, one, [1, 1, 1, 1]);
   must(await serviceClient().from('webshop_customers').update({ language: 'fr' }).eq('id', B.userId).select('id'), 'language');
   deviceA1 = await subscribe(A);
   deviceA2 = await subscribe(A, 'de', true);
@@ -183,7 +171,7 @@ describe('the sender on a fake clock', () => {
 
 describe('the patient’s own period times (plan settings)', () => {
   it('a patient who moved the morning to 07:15 is reminded then; the others at 08:00', async () => {
-    must(await serviceClient().from('patient_plan_settings').upsert({ customer_id: C.userId, morning_time: '07:15', noon_time: '12:00', evening_time: '18:30', night_time: '22:00' }).select('customer_id'), 'settings');
+    must(await serviceClient().from('patient_plan_settings').upsert({ customer_id: C.userId, morning_time: '07:15', noon_time: '12:00', evening_time: '18:30', night_time: '22:00' }, { onConflict: 'customer_id' }).select('customer_id'), 'settings');
     // 07:15 CET is 06:15 UTC: only C's device; then A's two and B's at 08:00, C's noon (every period), A's evening at 18:00, C's at 18:30
     expect(await runEvery('2026-11-02T06:00:00Z', '2026-11-02T06:55:00Z', 5)).toEqual(['06:15Z 1']);
     expect(await runEvery('2026-11-02T07:00:00Z', '2026-11-02T17:55:00Z', 5)).toEqual(['07:00Z 3', '11:00Z 1', '17:00Z 2', '17:30Z 1']);
@@ -204,11 +192,11 @@ describe('the subscriptions table (RLS)', () => {
     expect(own.data).toEqual([{ endpoint: deviceA2.endpoint }]);
   });
 
-  it('an endpoint must be https (loopback aside) and the keys of the right size', async () => {
+  it('an endpoint must be a push service’s (loopback aside in the test mode: push-endpoints.test.ts) and the keys of the right size', async () => {
     const sub = await push.subscribe();
     const plain = await A.client.from(SUBSCRIPTIONS).insert({ customer_id: A.userId, endpoint: 'http://push.example.com/x', p256dh: sub.keys.p256dh, auth: sub.keys.auth });
     expect(plain.error?.code).toBe('23514');
-    const short = await A.client.from(SUBSCRIPTIONS).insert({ customer_id: A.userId, endpoint: 'https://push.example.com/x', p256dh: 'abc', auth: sub.keys.auth });
+    const short = await A.client.from(SUBSCRIPTIONS).insert({ customer_id: A.userId, endpoint: 'https://fcm.googleapis.com/fcm/send/x', p256dh: 'abc', auth: sub.keys.auth });
     expect(short.error?.code).toBe('23514');
   });
 });

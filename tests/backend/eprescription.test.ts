@@ -16,11 +16,11 @@ import { createReplayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { sendEntry } from '../../src/data/outbox/send.ts';
 import { pullAll, pullRows } from '../../src/data/pull/pull.ts';
 import type { AppClient } from '../../src/data/supabase-client.ts';
-import { encodeChmed16a } from '../../src/domain/emediplan/chmed16a.ts';
+import { bytesToBase64, gzip } from '../../src/domain/emediplan/gzip-base64.ts';
 import { checkEPrescription } from '../../src/domain/emediplan/e-prescription-check.ts';
 import { latestById } from '../../src/domain/latest-by-id.ts';
-import { anonClient, mailsTo, serviceClient, signUpPatient } from '../setup/clients.ts';
-import { patientWithProfile, totpCode, type Patient } from './fixtures.ts';
+import { anonClient, mailsTo, serviceClient } from '../setup/clients.ts';
+import { functionError, hinLink, must, patientWithProfile, storeEPrescription, totpCode, type Patient } from './fixtures.ts';
 
 const DESK = 'rezepte@rezeptpost.ch';
 const stillTimers: Timers = { setTimeout: () => 0, clearTimeout: () => {} };
@@ -29,22 +29,6 @@ const dbs: LocalDb[] = [];
 afterEach(() => {
   dbs.splice(0).forEach((db) => db.close());
 });
-
-/** A HIN e-prescription link for this patient, as a doctor's software writes it. */
-async function hinLink(p: Patient, id = randomUUID()): Promise<string> {
-  const code = await encodeChmed16a({
-    rev: 2,
-    MedType: 3,
-    Id: id,
-    Auth: '7601000000017',
-    Dt: new Date(Date.now() - 3_600_000).toISOString(),
-    Patient: { FName: String(p.profile.customer.first_name), LName: 'Muster', BDt: '1970-05-17', Lng: 'de' },
-    HcPerson: { Gln: '7601000000017', FName: 'Jürg', LName: 'Bärtschi' },
-    HcOrg: { Name: 'Praxis Zürichberg', Street: 'Gloriastrasse 1', Zip: '8006', City: 'Zürich' },
-    Medicaments: [{ Id: '2333266', IdType: 3, Pos: [{ D: [0.5, 0, 1, 0] }], AppInstr: 'Nach dem Essen' }],
-  });
-  return `https://eprescription.hin.ch/#${code}&i=Dr.%20J%C3%BCrg%20B%C3%A4rtschi&t=${Math.floor(Date.now() / 1000)}&s=${'0f'.repeat(64)}`;
-}
 
 async function checkedRx(p: Patient, link: string) {
   const c = await checkEPrescription(link, new Date(), { firstName: String(p.profile.customer.first_name), lastName: 'Muster', birthDate: '1970-05-17' });
@@ -79,61 +63,66 @@ beforeAll(async () => {
   [A, B] = await Promise.all([patientWithProfile('Ella'), patientWithProfile('Bruno')]);
 });
 
-describe('webshop_customer_eprescription: rules and RLS', () => {
-  it('a patient stores an e-prescription once per Id; the server sets when it arrived; a second insert of the Id answers 409', async () => {
-    const row = { rx_id: randomUUID(), raw: 'https://eprescription.hin.ch/#CHMED16A1abc&s=00', summary: { id: 'x', medicaments: [] }, sent_at: '2001-01-01T00:00:00Z' };
-    const first = await A.client.from(EPRESCRIPTION_TABLE).insert(row).select().single();
-    expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({ customer_id: A.userId, rx_id: row.rx_id, raw: row.raw });
-    expect(Date.now() - Date.parse(String(first.data!.sent_at))).toBeLessThan(60_000);
-    const again = await A.client.from(EPRESCRIPTION_TABLE).insert({ ...row, raw: `${row.raw}1` });
-    expect(again.status).toBe(409);
-    expect(again.error?.code).toBe('23505');
-    expect((await rows(A)).filter((r) => r.rx_id === row.rx_id)).toHaveLength(1);
+describe('webshop_customer_eprescription: stored by the function, read by the patient', () => {
+  it('the function stores the code under its own Id; the server sets when it arrived; the same code again answers 409 with that time', async () => {
+    const id = randomUUID();
+    const link = await hinLink(A, { Id: id });
+    const first = await storeEPrescription(A.client, link);
+    expect(first).toMatchObject({ status: 200, body: { rx_id: id, replay: false } });
+    const [row] = (await rows(A)).filter((r) => r.rx_id === id);
+    expect(row).toMatchObject({ customer_id: A.userId, rx_id: id, raw: link });
+    expect(Date.now() - Date.parse(String(row!.sent_at))).toBeLessThan(60_000);
+    const again = await storeEPrescription(A.client, link);
+    expect(again).toMatchObject({ status: 409, body: { error: 'conflict', sent_at: expect.any(String) } });
+    expect(Date.parse(String(again.body.sent_at))).toBe(Date.parse(String(row!.sent_at)));
+    expect((await rows(A)).filter((r) => r.rx_id === id)).toHaveLength(1);
   });
 
-  it('the same Id is another prescription for another patient', async () => {
-    const rxId = randomUUID();
-    for (const p of [A, B]) expect((await p.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: rxId, raw: 'CHMED16A1x', summary: {} })).error).toBeNull();
+  it('the same code is another prescription for another patient', async () => {
+    const link = await hinLink(A);
+    for (const p of [A, B]) expect((await storeEPrescription(p.client, link)).status).toBe(200);
   });
 
-  it('another patient neither reads nor writes them; a visitor reads nothing; nobody changes or deletes a sent one', async () => {
-    const rxId = randomUUID();
-    expect((await A.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: rxId, raw: 'CHMED16A1x', summary: {} })).error).toBeNull();
-    expect((await B.client.from(EPRESCRIPTION_TABLE).select('*').eq('rx_id', rxId)).data).toEqual([]);
+  it('another patient reads none of them; a visitor reads nothing; nobody inserts, changes or deletes one through the API', async () => {
+    const id = randomUUID();
+    expect((await storeEPrescription(A.client, await hinLink(A, { Id: id }))).status).toBe(200);
+    expect((await B.client.from(EPRESCRIPTION_TABLE).select('*').eq('rx_id', id)).data).toEqual([]);
     expect((await anonClient().from(EPRESCRIPTION_TABLE).select('*')).data ?? []).toEqual([]);
-    const foreign = await B.client.from(EPRESCRIPTION_TABLE).insert({ customer_id: A.userId, rx_id: randomUUID(), raw: 'CHMED16A1x', summary: {} });
-    expect(foreign.error?.code).toBe('42501');
-    const update = await A.client.from(EPRESCRIPTION_TABLE).update({ raw: 'changed' }).eq('rx_id', rxId);
+    const own = await A.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: randomUUID(), raw: 'CHMED16A1x', summary: {} });
+    expect([own.status, own.error?.code]).toEqual([403, '42501']);
+    const update = await A.client.from(EPRESCRIPTION_TABLE).update({ raw: 'changed' }).eq('rx_id', id);
     expect(update.error?.code).toBe('42501');
-    const remove = await A.client.from(EPRESCRIPTION_TABLE).delete().eq('rx_id', rxId);
+    const remove = await A.client.from(EPRESCRIPTION_TABLE).delete().eq('rx_id', id);
     expect(remove.error?.code).toBe('42501');
-    expect((await rows(A)).find((r) => r.rx_id === rxId)?.raw).toBe('CHMED16A1x');
+    expect((await rows(A)).find((r) => r.rx_id === id)?.raw).toContain('CHMED16A1');
   });
 
   it.each([
-    ['an empty Id', { rx_id: '', raw: 'x', summary: {} }],
-    ['an Id beyond 200 characters', { rx_id: 'x'.repeat(201), raw: 'x', summary: {} }],
-    ['a code beyond 128 KiB', { rx_id: 'r', raw: 'x'.repeat(131_073), summary: {} }],
-    ['a summary that is no object', { rx_id: 'r', raw: 'x', summary: [1] }],
-  ])('refuses %s (400)', async (_, row) => {
-    const res = await A.client.from(EPRESCRIPTION_TABLE).insert(row);
-    expect(res.status).toBe(400);
-    expect(res.error?.code).toBe('23514');
+    ['no Idempotency-Key', { raw: 'CHMED16A1x', summary: {} }, {}, 'invalid_request'],
+    ['an empty code', { raw: '', summary: {} }, null, 'invalid_request'],
+    ['a code beyond 128 KiB', { raw: 'x'.repeat(131_073), summary: {} }, null, 'invalid_request'],
+    ['a summary that is no object', { raw: 'CHMED16A1x', summary: [1] }, null, 'invalid_request'],
+    ['a summary beyond 64 KiB', { raw: 'CHMED16A1x', summary: { remark: 'x'.repeat(70_000) } }, null, 'invalid_request'],
+    ['a field the function does not know (an Id of the patient’s choosing)', { raw: 'CHMED16A1x', summary: {}, rx_id: 'mine' }, null, 'invalid_request'],
+  ])('refuses %s (400), stores nothing', async (_, body, headers, code) => {
+    const before = (await rows(A)).length;
+    const { error } = await A.client.functions.invoke('ePrescription', { body, headers: headers ?? { 'Idempotency-Key': randomUUID() } });
+    expect(await functionError(error)).toMatchObject({ status: 400, body: { error: code } });
+    expect(await rows(A)).toHaveLength(before);
   });
 
-  it('needs a complete profile (spec §4: before prescriptions are submitted): PT409 setup_incomplete', async () => {
-    const fresh = await signUpPatient();
-    const res = await fresh.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: 'r', raw: 'x', summary: {} });
-    expect(res.status).toBe(409);
-    expect(res.error?.message).toBe('setup_incomplete');
+  it('needs a complete profile (spec §4: before prescriptions are submitted): 409 setup_incomplete', async () => {
+    const fresh = await patientWithProfile('Frisch');
+    must(await serviceClient().from('webshop_customer_questionnaire').delete().eq('customer_id', fresh.userId).select('id'), 'questionnaire');
+    expect(await storeEPrescription(fresh.client, await hinLink(fresh))).toMatchObject({ status: 409, body: { error: 'setup_incomplete', missing: ['questionnaire.weight', 'questionnaire.size'] } });
+    expect(await rows(fresh)).toEqual([]);
   });
 
   it('announces the prescription: the latest additional info becomes unhandled (awaiting) until the pharmacy sets it', async () => {
     const info = latestById([A.profile.additionalInfo]);
     await serviceClient().from('webshop_customer_additional_info').update({ handled: true }).eq('id', info!.id);
     expect((await latestInfo(A)).handled).toBe(true);
-    expect((await A.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: randomUUID(), raw: 'x', summary: {} })).error).toBeNull();
+    expect((await storeEPrescription(A.client, await hinLink(A))).status).toBe(200);
     expect((await latestInfo(A)).handled).toBe(false);
   });
 
@@ -142,14 +131,62 @@ describe('webshop_customer_eprescription: rules and RLS', () => {
     const enrolled = await P.client.auth.mfa.enroll({ factorType: 'totp', issuer: 'Rezeptpost' });
     const factorId = enrolled.data!.id;
     expect((await P.client.auth.mfa.challengeAndVerify({ factorId, code: totpCode(enrolled.data!.totp.secret) })).error).toBeNull();
-    const rxId = randomUUID();
-    expect((await P.client.from(EPRESCRIPTION_TABLE).insert({ rx_id: rxId, raw: 'x', summary: {} })).error).toBeNull();
+    const id = randomUUID();
+    expect((await storeEPrescription(P.client, await hinLink(P, { Id: id }))).status).toBe(200);
 
     const aal1 = anonClient();
     await aal1.auth.signInWithPassword({ email: P.email, password: P.password });
     expect((await aal1.from(EPRESCRIPTION_TABLE).select('*')).data).toEqual([]);
-    expect((await aal1.from(EPRESCRIPTION_TABLE).insert({ rx_id: randomUUID(), raw: 'x', summary: {} })).error?.code).toBe('42501');
-    expect((await P.client.from(EPRESCRIPTION_TABLE).select('rx_id')).data).toEqual([{ rx_id: rxId }]);
+    expect(await storeEPrescription(aal1, await hinLink(P))).toMatchObject({ status: 403, body: { error: 'insufficient_aal' } });
+    expect((await P.client.from(EPRESCRIPTION_TABLE).select('rx_id')).data).toEqual([{ rx_id: id }]);
+  });
+});
+
+// issue 37 item 7: the server reads the code; the key is the code's own Id (its hash for a
+// placeholder); what is no prescription is refused; at most 20 a day
+describe('what the server reads of the code', () => {
+  it('one code cannot be stored under other Ids: the body names none, and the table takes no patient insert (150 rows: 403)', async () => {
+    const P = await patientWithProfile('Ida');
+    const link = await hinLink(P);
+    const many = Array.from({ length: 150 }, (_, i) => ({ rx_id: `id-${i}`, raw: link, summary: {} }));
+    expect((await P.client.from(EPRESCRIPTION_TABLE).insert(many)).status).toBe(403);
+    expect((await storeEPrescription(P.client, link)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await storeEPrescription(P.client, link)).status).toBe(409);
+    expect(await rows(P)).toHaveLength(1);
+  });
+
+  it.each([
+    ['an eMediplan plan (MedType 1)', 422, 'not_a_prescription', (p: Patient) => hinLink(p, { MedType: 1 })],
+    ['a polymedication check (MedType 2)', 422, 'not_a_prescription', (p: Patient) => hinLink(p, { MedType: 2 })],
+    ['text', 400, 'unreadable_code', async () => 'Rezept von Dr. Muster'],
+    ['a link that is no code', 400, 'unreadable_code', async () => 'https://eprescription.hin.ch/#nothing'],
+    ['broken base64', 400, 'unreadable_code', async () => 'CHMED16A1H4sIAAAA*!'],
+    ['a gzip bomb (20 MiB of blanks in a few kB)', 400, 'unreadable_code', async () => `CHMED16A1${bytesToBase64(await gzip(new TextEncoder().encode(`{"MedType":3,"Rmk":"${' '.repeat(20 * 1024 * 1024)}"}`)))}`],
+  ])('%s: %i %s, nothing stored, nothing announced', async (_, status, code, make) => {
+    const P = await patientWithProfile('Nein');
+    expect(await storeEPrescription(P.client, await make(P))).toMatchObject({ status, body: { error: code } });
+    expect(await rows(P)).toEqual([]);
+  });
+
+  it('the all-zero placeholder Id names no prescription: two such prescriptions are two rows, keyed by their codes; one of them again: 409', async () => {
+    const P = await patientWithProfile('Null');
+    const ZERO = '00000000-0000-0000-0000-000000000000';
+    const [one, two] = [await hinLink(P, { Id: ZERO }), await hinLink(P, { Id: ZERO, Rmk: 'zweites Rezept' })];
+    const [a, b] = [await storeEPrescription(P.client, one), await storeEPrescription(P.client, two)];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.rx_id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(b.body.rx_id).not.toBe(a.body.rx_id);
+    // the app keys them alike, so the desk mail finds them by the key the app sent
+    expect((await checkedRx(P, one)).rx_id).toBe(a.body.rx_id);
+    expect((await storeEPrescription(P.client, one)).status).toBe(409);
+    expect((await rows(P)).map((r) => r.rx_id).sort()).toEqual([a.body.rx_id, b.body.rx_id].sort());
+  });
+
+  it('at most 20 a day: the 21st answers 429 eprescription_limit and stores nothing', async () => {
+    const P = await patientWithProfile('Viel');
+    for (let i = 0; i < 20; i++) expect((await storeEPrescription(P.client, await hinLink(P))).status).toBe(200);
+    expect(await storeEPrescription(P.client, await hinLink(P))).toMatchObject({ status: 429, body: { error: 'eprescription_limit' } });
+    expect(await rows(P)).toHaveLength(20);
   });
 });
 

@@ -3,6 +3,8 @@
 // the pharmacy (service_role) can write, catalogue picks, counts, function error bodies.
 import { randomUUID } from 'node:crypto';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { encodeChmed16a } from '../../src/domain/emediplan/chmed16a.ts';
+import type { Chmed16aDocument } from '../../src/domain/emediplan/chmed16a-model.ts';
 import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
@@ -75,7 +77,7 @@ export async function createProfile(p: SignedUpPatient, firstName = 'Anna'): Pro
   const c = p.client;
   const customer = must(
     await c.from('webshop_customers')
-      .upsert({ id: p.userId, first_name: firstName, last_name: 'Muster', gender: 2, birthday: '1970-05-17', language: 'de' })
+      .upsert({ id: p.userId, first_name: firstName, last_name: 'Muster', gender: 2, birthday: '1970-05-17', language: 'de' }, { onConflict: 'id' })
       .select()
       .single(),
     'customer upsert',
@@ -150,6 +152,22 @@ export async function prescribe(
   ) as Row;
 }
 
+/**
+ * A prescription in force from 2026 through the end of 2027 with this dosage (morning, noon,
+ * evening, night): due on the reminders' fake days of those years.
+ */
+export async function prescribeFor2027(customerId: string, pharmacode: number, dosage: number[] = [1, 0, 0, 0]): Promise<number> {
+  const row = must(
+    await serviceClient()
+      .from('webshop_customer_medication')
+      .insert({ customer_id: customerId, medication_id: pharmacode, dosage, expires_at: '2027-12-31', created_at: '2026-01-01T00:00:00Z' })
+      .select('id')
+      .single(),
+    'prescription',
+  ) as { id: number };
+  return row.id;
+}
+
 /** An order with one item, inserted by the pharmacy (service_role). */
 export async function insertOrder(customerId: string, pharmacode: number, amount = 2): Promise<{ order: Row; item: Row }> {
   const svc = serviceClient();
@@ -206,3 +224,30 @@ export const newKey = () => randomUUID();
 export const totpCode = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
 export type { SupabaseClient };
+
+/** A HIN e-prescription link for this patient, as a doctor's software writes it (issue 27); its Id a fresh UUID unless given. */
+export async function hinLink(p: Patient, over: Partial<Chmed16aDocument> = {}): Promise<string> {
+  const code = await encodeChmed16a({
+    rev: 2,
+    MedType: 3,
+    Id: randomUUID(),
+    Auth: '7601000000017',
+    Dt: new Date(Date.now() - 3_600_000).toISOString(),
+    Patient: { FName: String(p.profile.customer.first_name), LName: 'Muster', BDt: '1970-05-17', Lng: 'de' },
+    HcPerson: { Gln: '7601000000017', FName: 'Jürg', LName: 'Bärtschi' },
+    HcOrg: { Name: 'Praxis Zürichberg', Street: 'Gloriastrasse 1', Zip: '8006', City: 'Zürich' },
+    Medicaments: [{ Id: '2333266', IdType: 3, Pos: [{ D: [0.5, 0, 1, 0] }], AppInstr: 'Nach dem Essen' }],
+    ...over,
+  });
+  return `https://eprescription.hin.ch/#${code}&i=Dr.%20J%C3%BCrg%20B%C3%A4rtschi&t=${Math.floor(Date.now() / 1000)}&s=${'0f'.repeat(64)}`;
+}
+
+/** The function ePrescription as the app's outbox calls it (issue 37): status and body of its answer. */
+export async function storeEPrescription(
+  client: SupabaseClient,
+  raw: string,
+  { summary = { doctor: { name: 'Jürg Bärtschi', organisation: 'Praxis Zürichberg' } }, key = randomUUID() }: { summary?: unknown; key?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { data, error } = await client.functions.invoke('ePrescription', { body: { raw, summary }, headers: { 'Idempotency-Key': key } });
+  return error ? functionError(error) : { status: 200, body: data as Record<string, unknown> };
+}

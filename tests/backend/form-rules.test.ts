@@ -333,7 +333,7 @@ describe("today's app writes pass", () => {
     expect(partial.error).toBeNull();
     expect(partial.data).toMatchObject({ street: 'Marktgasse', phone: BASE.webshop_customer_address.phone });
     expectRefused(await P.client.from('webshop_customer_address').upsert({ id: key[1], customer_id: P.userId, street: ' ' }).select(), 'webshop_customer_address_street_required');
-    const locked = await P.client.from('webshop_customers').upsert({ id: P.userId, first_name: 'Annette' }).select();
+    const locked = await P.client.from('webshop_customers').upsert({ id: P.userId, first_name: 'Annette' }, { onConflict: 'id' }).select();
     expect([locked.status, locked.error?.message]).toEqual([403, 'personal_data_locked']);
   });
 

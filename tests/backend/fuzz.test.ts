@@ -227,7 +227,15 @@ describe('fuzzing the functions', () => {
           .map((b) => JSON.stringify(b)),
         key: fc.constant(''),
       }),
-      fc.record({ name: fc.constantFrom('webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail'), body: fc.oneof(fc.string({ maxLength: 50 }), anyJson.map((v) => JSON.stringify(v))), key: fc.constant('') }),
+      // issue 37: the e-prescription's code read by the function, with any text and summary
+      fc.record({
+        name: fc.constant('ePrescription'),
+        body: fc
+          .record({ raw: fc.oneof(fc.constantFrom('CHMED16A1H4sIAAAA', 'CHMED16A0{"MedType":3}', 'CHMED23A.1/2.x', 'https://eprescription.hin.ch/#CHMED16A1&s=0'), fc.string({ maxLength: 60 }), anyJson), summary: fc.oneof(fc.constant({}), anyJson) }, { requiredKeys: [] })
+          .map((b) => JSON.stringify(b)),
+        key: fc.oneof(fc.uuid(), fc.constant('')),
+      }),
+      fc.record({ name: fc.constantFrom('webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'ePrescription'), body: fc.oneof(fc.string({ maxLength: 50 }), anyJson.map((v) => JSON.stringify(v))), key: fc.constant('') }),
     );
 
   const orderRows = async () => {

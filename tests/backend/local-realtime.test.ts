@@ -109,6 +109,19 @@ describe('data session with realtime', () => {
     expect((await db.orders.toArray()).every((o) => o.customer_id === A.userId)).toBe(true);
   });
 
+  // issue 37 item 5: a DELETE names the row by its opaque key alone; the mirror maps it to its row
+  it('a reminder device turned off on another device (or gone at the push service) leaves this mirror; another patient\'s does not touch it', async () => {
+    const device = { customer_id: A.userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), device_label: 'tablet' };
+    const other = { ...device, customer_id: B.userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}` };
+    must(await A.client.from('webshop_customer_push_subscription').insert(device).select('id'), 'device');
+    must(await B.client.from('webshop_customer_push_subscription').insert(other).select('id'), 'other device');
+    const held = () => db.rows.where('[table+customer_id]').equals(['webshop_customer_push_subscription', A.userId]).toArray();
+    await poll(async () => (await held()).map((r) => r.row.endpoint)).toEqual([device.endpoint]);
+    expect((await B.client.from('webshop_customer_push_subscription').delete().eq('endpoint', other.endpoint)).error).toBeNull();
+    expect((await A.client.from('webshop_customer_push_subscription').delete().eq('endpoint', device.endpoint)).error).toBeNull();
+    await poll(async () => (await held()).length).toBe(0);
+  });
+
   it('stop ends the subscription: status off, no more pulls', async () => {
     await session.stop();
     expect(status.get()).toBe('off');

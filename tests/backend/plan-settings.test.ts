@@ -31,7 +31,9 @@ beforeAll(async () => {
   [A, B] = await Promise.all([patientWithProfile('Alma'), patientWithProfile('Bruno')]);
 });
 
-const settingsOf = async (userId: string) => (await serviceClient().from(PLAN_SETTINGS_TABLE).select('*').eq('customer_id', userId)).data;
+// the row as the patient writes it (its opaque key, issue 37, aside)
+const settingsOf = async (userId: string) =>
+  (await serviceClient().from(PLAN_SETTINGS_TABLE).select('customer_id, morning_time, noon_time, evening_time, night_time, refill_lead_days').eq('customer_id', userId)).data;
 
 interface Device {
   db: LocalDb;
@@ -53,16 +55,16 @@ describe('the table', () => {
   it('a first row of the patient takes the defaults (the eMediplan\'s times, 10 days) and names its patient itself', async () => {
     const inserted = await A.client.from(PLAN_SETTINGS_TABLE).insert({}).select('*').single();
     expect(inserted.error).toBeNull();
-    expect(inserted.data).toEqual({ customer_id: A.userId, ...DEFAULTS });
+    expect(inserted.data).toEqual({ id: expect.any(String), customer_id: A.userId, ...DEFAULTS });
     // the same defaults as the app's (src/domain/plan-settings.ts)
     const { refill_lead_days: _, ...times } = DEFAULTS;
     expect(periodTimesOf(times)).toEqual(periodTimesOf(null));
   });
 
   it('an upsert of some columns changes those and keeps the others: one row per patient', async () => {
-    const first = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, ...TIMES }).select('*').single();
+    const first = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, ...TIMES }, { onConflict: 'customer_id' }).select('*').single();
     expect(first.error).toBeNull();
-    const second = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, refill_lead_days: 14 }).select('*').single();
+    const second = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, refill_lead_days: 14 }, { onConflict: 'customer_id' }).select('*').single();
     expect(second.error).toBeNull();
     expect(await settingsOf(A.userId)).toEqual([{ customer_id: A.userId, ...TIMES, refill_lead_days: 14 }]);
   });
@@ -78,7 +80,7 @@ describe('the table', () => {
     ['more than 60 days', { refill_lead_days: 61 }, 'patient_plan_settings_refill_lead_days_range'],
   ])('refuses %s, naming the rule, and stores nothing', async (_, change, rule) => {
     const before = await settingsOf(A.userId);
-    const res = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, ...change });
+    const res = await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, ...change }, { onConflict: 'customer_id' });
     expect(res.status).toBe(400);
     expect(res.error?.code).toBe('23514');
     expect(res.error?.message).toContain(rule);
@@ -89,7 +91,7 @@ describe('the table', () => {
   });
 
   it('the bounds of the lead time are allowed', async () => {
-    for (const days of [1, 60]) expect((await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, refill_lead_days: days })).error).toBeNull();
+    for (const days of [1, 60]) expect((await A.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, refill_lead_days: days }, { onConflict: 'customer_id' })).error).toBeNull();
   });
 });
 
@@ -103,7 +105,7 @@ describe('row level security', () => {
     expect(seen.data).toEqual([]);
     const update = await B.client.from(PLAN_SETTINGS_TABLE).update({ morning_time: '05:00' }).eq('customer_id', A.userId).select();
     expect(update.data).toEqual([]);
-    const upsert = await B.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, morning_time: '05:00' });
+    const upsert = await B.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: A.userId, morning_time: '05:00' }, { onConflict: 'customer_id' });
     expect(upsert.error?.code).toBe('42501');
     const del = await A.client.from(PLAN_SETTINGS_TABLE).delete().eq('customer_id', A.userId);
     expect(del.error?.code).toBe('42501');
@@ -121,12 +123,12 @@ describe('row level security', () => {
     const M = await patientWithProfile('Mira');
     const { data } = await M.client.auth.mfa.enroll({ factorType: 'totp', issuer: 'Rezeptpost' });
     expect((await M.client.auth.mfa.challengeAndVerify({ factorId: data!.id, code: totpCode(data!.totp.secret) })).error).toBeNull();
-    expect((await M.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: M.userId, ...TIMES })).error).toBeNull();
+    expect((await M.client.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: M.userId, ...TIMES }, { onConflict: 'customer_id' })).error).toBeNull();
 
     const aal1 = anonClient();
     expect((await aal1.auth.signInWithPassword({ email: M.email, password: M.password })).error).toBeNull();
     expect((await aal1.from(PLAN_SETTINGS_TABLE).select('*')).data).toEqual([]);
-    const write = await aal1.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: M.userId, morning_time: '05:00' });
+    const write = await aal1.from(PLAN_SETTINGS_TABLE).upsert({ customer_id: M.userId, morning_time: '05:00' }, { onConflict: 'customer_id' });
     expect(write.error?.code).toBe('42501');
     expect(await settingsOf(M.userId)).toEqual([{ customer_id: M.userId, ...TIMES, refill_lead_days: 10 }]);
   });
@@ -155,7 +157,7 @@ describe('through the app\'s outbox (the registry\'s generic upsert)', () => {
     const tablet = await device(P.client, P.userId);
     const report = await pullAll(P.client as unknown as AppClient, tablet.db, P.userId);
     expect(report.errors).toEqual({});
-    expect(await readPlanSettings(tablet.db)).toEqual({ customer_id: P.userId, ...TIMES, refill_lead_days: 10 });
+    expect(await readPlanSettings(tablet.db)).toEqual({ id: expect.any(String), customer_id: P.userId, ...TIMES, refill_lead_days: 10 });
     expect(periodTimesOf(await readPlanSettings(tablet.db))).toEqual({ morning: '07:30', noon: '12:15', evening: '18:45', night: '21:30' });
     phone.db.close();
     tablet.db.close();

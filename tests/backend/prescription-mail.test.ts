@@ -89,3 +89,41 @@ describe('prescriptionLocationMail needs a complete profile', () => {
     expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Nora ')).length).toBe(0);
   });
 });
+
+// issue 37 item 4: only the function completes its reservation (with the secret it was given),
+// and a reservation given back still counts toward the hour's limit
+describe('the mail limit cannot be lifted by the patient', () => {
+  it('the old complete_function_call(p_id, p_sent) is gone (404); a guessed secret completes nothing', async () => {
+    const Q = await patientWithProfile('Vera');
+    const old = await Q.client.rpc('complete_function_call', { p_id: 1, p_sent: false } as never);
+    expect(old.status).toBe(404);
+    const held = await Q.client.rpc('reserve_function_call', { p_fn: 'prescriptionLocationMail', p_key: randomUUID(), p_max: MAIL_LIMIT, p_window_seconds: 3600 });
+    const { id } = held.data as { id: number };
+    expect((await Q.client.rpc('complete_function_call', { p_id: id, p_secret: 'guessed', p_sent: false })).data).toBe(false);
+    expect((await Q.client.rpc('complete_function_call', { p_id: id - 1, p_secret: 'guessed', p_sent: false })).data).toBe(false);
+  });
+
+  it(`${MAIL_LIMIT} reservations made and given back by the patient still count: the mail then answers 429 and sends nothing`, async () => {
+    const Q = await patientWithProfile('Wanda');
+    for (let i = 0; i < MAIL_LIMIT; i++) {
+      const held = await Q.client.rpc('reserve_function_call', { p_fn: 'prescriptionLocationMail', p_key: randomUUID(), p_max: MAIL_LIMIT, p_window_seconds: 3600 });
+      const { id, secret } = held.data as { id: number; secret: string };
+      expect((await Q.client.rpc('complete_function_call', { p_id: id, p_secret: secret, p_sent: false })).data).toBe(true);
+    }
+    const { error } = await Q.client.functions.invoke('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, headers: { 'Idempotency-Key': randomUUID() } });
+    expect(await functionError(error)).toMatchObject({ status: 429, body: { error: 'over_email_send_rate_limit' } });
+    expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Wanda ')).length).toBe(0);
+  });
+
+  it('a call given back (setup incomplete) is tried again with its key: one reservation, counted once', async () => {
+    const Q = await patientWithProfile('Xenia');
+    const questionnaire = Q.profile.questionnaire;
+    must(await serviceClient().from('webshop_customer_questionnaire').delete().eq('customer_id', Q.userId).select('id'), 'questionnaire');
+    const key = randomUUID();
+    const send = () => Q.client.functions.invoke('prescriptionLocationMail', { body: { prescription_location: 'gz-aarepark' }, headers: { 'Idempotency-Key': key } });
+    for (let i = 0; i < MAIL_LIMIT + 2; i++) expect((await functionError((await send()).error)).status).toBe(409);
+    must(await Q.client.from('webshop_customer_questionnaire').insert({ customer_id: Q.userId, weight: questionnaire.weight, size: questionnaire.size }).select('id'), 'questionnaire');
+    expect((await send()).data).toEqual({ sent: true });
+    expect((await mailsTo(PARTNER)).filter((m) => m.text.includes('Xenia ')).length).toBe(1);
+  });
+});

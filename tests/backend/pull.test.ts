@@ -112,7 +112,7 @@ describe('pullAll', () => {
   it('a pull that brings what the mirror holds writes nothing; one change on the server writes that row alone', async () => {
     // a returning patient's first pull: every row put, even an equal one, makes each live read of its store read again
     const svc = serviceClient();
-    expect((await svc.from('patient_plan_settings').upsert({ customer_id: A.userId, morning_time: '07:30' })).error).toBeNull();
+    expect((await svc.from('patient_plan_settings').upsert({ customer_id: A.userId, morning_time: '07:30' }, { onConflict: 'customer_id' })).error).toBeNull();
     expect((await pullAll(A.client, db, A.userId)).ok).toBe(true);
     expect((await db.rows.where('[table+customer_id]').equals(['patient_plan_settings', A.userId]).toArray()).map((r) => r.row)).toMatchObject([{ morning_time: '07:30' }]);
 

@@ -220,7 +220,7 @@ describe('personal data', () => {
     const res = await A.client.from('webshop_customers').update({ [column]: value }).eq('id', A.userId).select();
     expect(res.status).toBe(403);
     expect(res.error).toMatchObject({ code: 'PT403', message: 'personal_data_locked' });
-    const viaUpsert = await A.client.from('webshop_customers').upsert({ id: A.userId, [column]: value }).select();
+    const viaUpsert = await A.client.from('webshop_customers').upsert({ id: A.userId, [column]: value }, { onConflict: 'id' }).select();
     expect(viaUpsert.status).toBe(403);
     expect((await serviceClient().from('webshop_customers').select('*').eq('id', A.userId).single()).data).toEqual(before);
   });
@@ -228,7 +228,7 @@ describe('personal data', () => {
   it('an upsert with the unchanged values passes, and the language still changes', async () => {
     const same = await A.client
       .from('webshop_customers')
-      .upsert({ id: A.userId, first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1970-05-17' })
+      .upsert({ id: A.userId, first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1970-05-17' }, { onConflict: 'id' })
       .select();
     expect(same.error).toBeNull();
     for (const language of ['fr', 'de']) {

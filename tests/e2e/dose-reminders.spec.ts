@@ -50,7 +50,7 @@ async function sendAt(at: Date) {
   clock = at;
   const db = service();
   const keys = await importVapidKeys({ publicKey: E2E_REMINDER_SECRETS.vapidPublicKey, privateKey: E2E_REMINDER_SECRETS.vapidPrivateKey });
-  return sendDueReminders({ db, now: at, vapid: { keys, subject: E2E_REMINDER_SECRETS.vapidSubject }, tokenSecret: E2E_REMINDER_SECRETS.tokenSecret, fetch });
+  return sendDueReminders({ db, now: at, vapid: { keys, subject: E2E_REMINDER_SECRETS.vapidSubject }, tokenSecret: E2E_REMINDER_SECRETS.tokenSecret, fetch, allowLoopback: true });
 }
 
 /** The page's PushManager hands out the stand-in's subscription (Chromium's push service is not reachable offline). */

@@ -52,7 +52,7 @@ describe(`an idle signed-in app with ${LIFETIME_S} s tokens`, () => {
     const signedUp = await client.auth.signUp({ email, password: 'Rezept-Test-2024!' });
     expect(signedUp.error).toBeNull();
     const userId = signedUp.data.user!.id;
-    expect((await client.from('webshop_customers').upsert({ id: userId, first_name: 'Ida', last_name: 'Idle', gender: 2, birthday: '1950-01-01' })).error).toBeNull();
+    expect((await client.from('webshop_customers').upsert({ id: userId, first_name: 'Ida', last_name: 'Idle', gender: 2, birthday: '1950-01-01' }, { onConflict: 'id' })).error).toBeNull();
 
     const db = openLocalDb(`storm-${randomUUID()}`);
     const realtimeStatus = createRealtimeStatus();

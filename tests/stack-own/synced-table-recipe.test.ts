@@ -29,13 +29,15 @@ import { testStackConfig } from '../setup/local-stack';
 // (1) the migration of the new table, as a feature would add it to supabase/migrations/
 const MIGRATION = `
 create table public.test_notes (
+  id uuid primary key default gen_random_uuid(),
   customer_id uuid not null default auth.uid() references public.webshop_customers (id) on delete cascade,
   note_id text not null check (char_length(note_id) between 1 and 40),
   body text not null check (char_length(body) <= 500),
-  primary key (customer_id, note_id)
+  unique (customer_id, note_id)
 );
 alter table public.test_notes enable row level security;
-grant select, insert, update, delete on public.test_notes to authenticated;
+grant select, delete on public.test_notes to authenticated;
+grant insert (customer_id, note_id, body), update (customer_id, note_id, body) on public.test_notes to authenticated;
 create policy "own notes" on public.test_notes for all to authenticated
   using (customer_id = auth.uid() and public.check_mfa()) with check (customer_id = auth.uid() and public.check_mfa());
 alter table public.test_notes replica identity full;
@@ -74,7 +76,7 @@ async function patient(first: string): Promise<{ id: string; email: string }> {
   const email = `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
   const { data, error } = await anon.auth.signUp({ email, password: 'Rezept-Test-2024!' });
   if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
-  const row = await anon.from('webshop_customers').upsert({ id: data.user.id, first_name: first, last_name: 'Test', gender: 2, birthday: '1960-01-01' });
+  const row = await anon.from('webshop_customers').upsert({ id: data.user.id, first_name: first, last_name: 'Test', gender: 2, birthday: '1960-01-01' }, { onConflict: 'id' });
   if (row.error) throw new Error(row.error.message);
   return { id: data.user.id, email };
 }
@@ -88,7 +90,9 @@ async function device(who: { id: string; email: string }): Promise<Device> {
   return { db, client, ctx: { db, newId: randomUUID, now: Date.now, appended: () => {} } };
 }
 
+/** The device's mirrored notes; the server's rows carry their opaque id (issue 37), which the mirror keeps. */
 const rowsOf = async (d: Device) => (await d.db.rows.where('[table+customer_id]').between(['test_notes', ''], ['test_notes', '\uffff']).toArray()).map((r) => r.row);
+const ID = { id: expect.stringMatching(/^[0-9a-f-]{36}$/) };
 
 describe('a new synced table by the recipe', () => {
   let runtime: PatientRuntime | null = null;
@@ -123,7 +127,7 @@ describe('a new synced table by the recipe', () => {
     expect((await server.from('test_notes').select('customer_id, note_id, body')).data).toEqual([{ customer_id: P.id, note_id: 'n1', body: 'Blutdruck morgens messen' }]);
 
     // device B got it by realtime, without a pull of its own
-    await expect.poll(() => rowsOf(b), { timeout: 5000 }).toEqual([{ customer_id: P.id, note_id: 'n1', body: 'Blutdruck morgens messen' }]);
+    await expect.poll(() => rowsOf(b), { timeout: 5000 }).toEqual([{ ...ID, customer_id: P.id, note_id: 'n1', body: 'Blutdruck morgens messen' }]);
 
     // an edit, sent twice (a replay after a lost answer) stays one row
     await putRow(a.ctx, P.id, 'test_notes', { note_id: 'n1', body: 'Blutdruck morgens und abends messen' });
@@ -131,7 +135,7 @@ describe('a new synced table by the recipe', () => {
     await putRow(a.ctx, P.id, 'test_notes', { note_id: 'n1', body: 'Blutdruck morgens und abends messen' });
     await replayer.replay();
     expect((await server.from('test_notes').select('body').eq('customer_id', P.id)).data).toEqual([{ body: 'Blutdruck morgens und abends messen' }]);
-    await expect.poll(() => rowsOf(b), { timeout: 5000 }).toEqual([{ customer_id: P.id, note_id: 'n1', body: 'Blutdruck morgens und abends messen' }]);
+    await expect.poll(() => rowsOf(b), { timeout: 5000 }).toEqual([{ ...ID, customer_id: P.id, note_id: 'n1', body: 'Blutdruck morgens und abends messen' }]);
 
     // another patient's delete reaches B (hosted Realtime does not apply RLS to deletes): ignored
     const Q = await patient('Otto');
@@ -144,7 +148,7 @@ describe('a new synced table by the recipe', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await rowsOf(b)).toHaveLength(1);
 
-    // the patient's own delete: gone on the server and on B
+    // the patient's own delete: gone on the server and on B, which hears it by its opaque id alone
     await removeRow(a.ctx, P.id, 'test_notes', { note_id: 'n1' });
     expect(await rowsOf(a)).toEqual([]);
     expect(await replayer.replay()).toMatchObject({ sent: 1 });
@@ -157,7 +161,7 @@ describe('a new synced table by the recipe', () => {
     const c = await device(P);
     const report = await pullAll(c.client, c.db, P.id);
     expect(report.errors).toEqual({});
-    expect(await rowsOf(c)).toEqual([{ customer_id: P.id, note_id: 'n2', body: 'Termin Dr. Roth' }]);
+    expect(await rowsOf(c)).toEqual([{ ...ID, customer_id: P.id, note_id: 'n2', body: 'Termin Dr. Roth' }]);
     for (const d of [a, b, c, q]) {
       await (d.client as unknown as SupabaseClient).removeAllChannels();
       d.db.close();

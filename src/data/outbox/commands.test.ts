@@ -70,6 +70,15 @@ describe('upserts of the customer record', () => {
     expect(appended).toHaveBeenCalledTimes(1);
   });
 
+  it('a stored questionnaire spread into the fields sends no created_at: the server keeps it (issue 37 item 6)', async () => {
+    const stored = { id: 5, customer_id: CID, weight: 70, size: 170, created_at: '2026-01-01T00:00:00Z' };
+    await db.customers.put({ ...SERVER, webshop_customer_questionnaire: [stored as never] });
+    const { id: _id, customer_id: _c, ...fields } = stored;
+    await saveQuestionnaire(ctx, CID, { ...fields, weight: 71 } as never);
+    const [entry] = await entries();
+    expect(entry?.kind === 'call' ? null : entry?.payload.fields).toEqual({ weight: 71, size: 170 });
+  });
+
   it('without a stored row: a temporary id above every server id, so the new row is the latest; a second edit names it again', async () => {
     const first = await saveAddress(ctx, CID, ADDRESS);
     const second = await saveAddress(ctx, CID, { ...ADDRESS, city: 'Wil' });

@@ -134,7 +134,8 @@ async function listWrite(
   fields: object,
   tempId: () => Promise<RecordId>,
 ): Promise<Result<OutboxCommand, 'unchanged'>> {
-  const changed = given(fields);
+  // created_at is the server's (issue 37): a record spread into the fields must not carry it
+  const { created_at: _server, ...changed } = given(fields);
   const latest = latestById((record?.[table as keyof CustomerRecord] ?? []) as { id: number }[]);
   if (latest && Object.keys(changed).length === 0) return err('unchanged');
   if (!latest) return ok({ kind: 'row.insert', payload: { table, id: await tempId(), fields: changed } });

@@ -8,15 +8,14 @@
 //
 // Idempotency: an update by id and a delete by id can be repeated. An insert (temporary id)
 // that was attempted before without an answer may already be stored: its latest row is read
-// first and taken as the acknowledgement when it holds the same content. An insert of a natural
-// key (a table with `entryIdColumn`) carries the entry id in that column: retried, a conflict
-// on its key is its own earlier attempt when the stored row holds that id. The order sends the
-// entry id as Idempotency-Key; a replay answers the first order's id.
+// first and taken as the acknowledgement when it holds the same content. An insert through a
+// function (a table with `insertThrough`: the e-prescriptions) and the order send the entry id
+// as Idempotency-Key; a replay answers as the first call did.
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import type { AppClient } from '../supabase-client';
 import { callDef } from '../tables/calls';
 import { keyColumns, keyMatch, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
-import { callRpc, deleteRow, insertRow, latestRow, rowByKey, updateRow, upsertRow, type TableAnswer } from '../tables/table-client';
+import { callRpc, deleteRow, insertRow, latestRow, updateRow, upsertRow, type TableAnswer } from '../tables/table-client';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
 import { isTempId } from './ids';
 import type { CallEntry, RowPayload, TypedOutboxEntry } from './kinds';
@@ -50,7 +49,12 @@ async function sendCall(client: AppClient, entry: CallEntry): Promise<SendOutcom
   if (callDef(name)?.via === 'rpc') {
     return restOutcome(await callRpc(client, name, body as Row));
   }
-  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body: body as Record<string, unknown>, headers: { 'Idempotency-Key': entry.id } });
+  return invokeFunction(client, name, body as Row, entry.id);
+}
+
+/** An edge function with the entry id as Idempotency-Key; its answer as the entry's outcome. */
+async function invokeFunction(client: AppClient, name: string, body: Row, entryId: string): Promise<SendOutcome> {
+  const { data, error } = await client.functions.invoke<{ id?: number }>(name, { body, headers: { 'Idempotency-Key': entryId } });
   if (!error) return { type: 'ok', ...(data?.id === undefined ? {} : { serverId: Number(data.id) }) };
   if (error instanceof FunctionsHttpError) {
     // functions-js puts the Response of a non-2xx answer in context
@@ -68,11 +72,8 @@ function rowOf(t: SyncedTable, entry: TypedOutboxEntry, payload: RowPayload, wit
     ...(withKey ? keyColumns(t, payload.id) : {}),
     ...(t.writesCustomerId ? { customer_id: entry.customer_id } : {}),
     ...payload.fields,
-    ...(t.entryIdColumn ? { [t.entryIdColumn]: entry.id } : {}),
   };
 }
-
-const isConflict = (res: Pick<TableAnswer<unknown>, 'error' | 'status'>): boolean => res.status === 409 || res.error?.code === '23505';
 
 /**
  * A new row. An identity table's row (temporary id) is inserted without it and the server's id
@@ -88,11 +89,6 @@ async function sendInsert(client: AppClient, t: SyncedTable, entry: TypedOutboxE
     if (latest.data && sameContent(latest.data, payload.fields)) return { type: 'ok', serverId: Number(latest.data.id) };
   }
   const res = await insertRow(client, t.name, rowOf(t, entry, payload, !temporary), t.key);
-  if (!temporary && retried && t.entryIdColumn && res.error && isConflict(res)) {
-    const match = keyMatch(t, payload.id, payload.fields);
-    const stored = match ? await rowByKey(client, t.name, match) : null;
-    if (stored && !stored.error && stored.data?.[t.entryIdColumn] === entry.id) return { type: 'ok' };
-  }
   return restOutcome(res, temporary && res.data ? Number(res.data.id) : undefined);
 }
 
@@ -111,6 +107,8 @@ export async function sendEntry(client: AppClient, entry: TypedOutboxEntry, retr
         // a row that only ever existed locally: nothing to delete
         return temporary ? { type: 'ok' } : restOutcome(await deleteRow(client, t.name, match));
       case 'row.insert':
+        // a table patients may not write: its function stores the row (and knows a retry by the entry id)
+        if (t.insertThrough) return await invokeFunction(client, t.insertThrough.fn, t.insertThrough.body(entry.payload.fields), entry.id);
         return await sendInsert(client, t, entry, entry.payload, retried);
       case 'row.upsert':
         return restOutcome(await upsertRow(client, t.name, rowOf(t, entry, entry.payload, true), t.key));

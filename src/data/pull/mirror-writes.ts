@@ -6,10 +6,10 @@
 // again (Dexie's liveQuery), work on the main thread just after the screen's first paint.
 import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
-import { isLocalOrder, META, type MirrorOrder } from '../local/mirror-schema';
+import { isLocalOrder, META, type MirrorOrder, type MirrorRow } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
-import { rowKey, syncedTable, type Row } from '../tables/synced-tables';
+import { rowKey, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
 import { withSameParts } from '../../lib/same-data';
 
 /** Whether two rows hold the same data (key order aside). */
@@ -198,10 +198,29 @@ export async function writeRows(
 }
 
 /**
+ * The mirror's row a realtime DELETE names. Hosted Realtime sends a delete as the old row's
+ * primary key alone, and the published tables' primary keys are opaque ids the server makes
+ * (issue 37: a key must say nothing of the patient), not the natural key the mirror is keyed by:
+ * the patient's row holding every value the old row names (the id a pull or an earlier event
+ * brought). A row the mirror does not hold — another patient's, as every delete reaches every
+ * subscriber — is not found.
+ */
+async function rowNamedBy(db: LocalDb, t: SyncedTable, userId: CustomerId, old: Row): Promise<MirrorRow | undefined> {
+  const named = Object.entries(old);
+  if (named.length === 0) return undefined;
+  if (t.key.every((column) => column in old)) return db.rows.get([t.name, rowKey(t, old)]);
+  return db.rows
+    .where('[table+customer_id]')
+    .equals([t.name, userId])
+    .filter((r) => named.every(([column, value]) => r.row[column] === value))
+    .first();
+}
+
+/**
  * A realtime change of a table mirrored apart, applied as it came (no pull): an insert or update
  * of one of the patient's rows is put, a delete removes the row when the mirror holds it (hosted
- * Realtime sends every subscriber each delete, as its key only). Then the outbox's pending
- * entries go on top again.
+ * Realtime sends every subscriber each delete, as its opaque key only: rowNamedBy). Then the
+ * outbox's pending entries go on top again.
  */
 export async function applyRowChange(
   db: LocalDb,
@@ -212,14 +231,13 @@ export async function applyRowChange(
   const t = syncedTable(change.table);
   return db.transaction('rw', overlayStores(db), async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
-    const key: [string, string] = [change.table, rowKey(t, change.row)];
     if (change.type === 'DELETE') {
-      const held = await db.rows.get(key);
+      const held = await rowNamedBy(db, t, userId, change.row);
       if (!held || held.customer_id !== userId) return 'written';
-      await db.rows.delete(key);
+      await db.rows.delete([held.table, held.key]);
     } else {
       if (change.row.customer_id !== userId) return 'written';
-      await db.rows.put({ table: change.table, key: key[1], customer_id: userId, row: change.row });
+      await db.rows.put({ table: change.table, key: rowKey(t, change.row), customer_id: userId, row: change.row });
     }
     if (overlay) await overlay(db, userId, 'rows');
     return 'written';

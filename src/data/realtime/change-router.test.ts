@@ -10,7 +10,7 @@ import type { RowChange } from './realtime-subscription';
 
 const U = 'u1';
 const ADDRESS = { id: 7, customer_id: U, street: 'Rosenweg', street_nr: '3', address2: null, zip: '8400', city: 'Winterthur', phone: '0521234567' };
-const RECORD = { id: U, first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1956-03-04', language: 'de', webshop_customer_address: [ADDRESS] } as CustomerRecord;
+const RECORD = { id: U, row_id: 'a3f0c2de-0000-4000-8000-000000000001', first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1956-03-04', language: 'de', webshop_customer_address: [ADDRESS] } as CustomerRecord;
 const ORDER = { id: 240001, customer_id: U, parent: null, status: 0, created_at: '2026-11-01T10:00:00Z', delivery_nr: null, delivery_method: null, comment: null, webshop_order_item: [{ id: 11, pharmacode: 1, amount: 1 }], children: [{ id: 240002, customer_id: U, parent: 240001, status: 90, created_at: '', delivery_nr: null, delivery_method: null, comment: null, webshop_order_item: [{ id: 12, pharmacode: 2, amount: 1 }] }] };
 
 let db: LocalDb;
@@ -32,8 +32,11 @@ describe('routeChange', () => {
     ['a change of a held row the mirror does not show yet', change('webshop_customer_address', 'UPDATE', { ...ADDRESS, city: 'Bern' }), { kind: 'reload', area: 'customer' }],
     ['a delete of a held row (its key only)', change('webshop_customer_address', 'DELETE', { id: 7 }), { kind: 'reload', area: 'customer' }],
     ['a delete of a row the mirror does not hold (another patient\'s, as hosted sends it)', change('webshop_customer_address', 'DELETE', { id: 12345 }), { kind: 'ignore' }],
-    ['the customer row as the mirror shows it', change('webshop_customers', 'UPDATE', { id: U, first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1956-03-04', language: 'de' }), { kind: 'ignore' }],
+    ['the customer row as the mirror shows it', change('webshop_customers', 'UPDATE', { id: U, row_id: 'a3f0c2de-0000-4000-8000-000000000001', first_name: 'Anna', last_name: 'Muster', gender: 2, birthday: '1956-03-04', language: 'de' }), { kind: 'ignore' }],
     ['the customer row, changed (the language set elsewhere)', change('webshop_customers', 'UPDATE', { id: U, first_name: 'Anna', language: 'fr' }), { kind: 'reload', area: 'customer' }],
+    // issue 37: a published table's key says nothing of the patient; the customer row's is its row_id
+    ['a delete of the customer row (its opaque row_id only)', change('webshop_customers', 'DELETE', { row_id: 'a3f0c2de-0000-4000-8000-000000000001' }), { kind: 'reload', area: 'customer' }],
+    ['a delete of another patient\'s customer row (another row_id)', change('webshop_customers', 'DELETE', { row_id: 'a3f0c2de-0000-4000-8000-000000000002' }), { kind: 'ignore' }],
     ['a prescription entered by the pharmacy', change('webshop_customer_medication', 'INSERT', { id: 5, customer_id: U, medication_id: 1 }), { kind: 'reload', area: 'customer' }],
     ['an order status set by the pharmacy', change('webshop_order', 'UPDATE', { id: 240001, customer_id: U, status: 1 }), { kind: 'reload', area: 'orders' }],
     ['a delete of a held sub-package\'s item', change('webshop_order_item', 'DELETE', { id: 12 }), { kind: 'reload', area: 'orders' }],

@@ -2,7 +2,7 @@
 // customer, webshop_order* the orders), read against what the mirror holds:
 // - a table mirrored apart (the registry's 'rows' tables): the row is put or removed as it came;
 // - a DELETE of a row the mirror does not hold is nobody's business here: hosted Realtime sends
-//   every subscriber each delete (as its key only), other patients' included;
+//   every subscriber each delete (as its opaque primary key only), other patients' included;
 // - a row that names another customer is ignored;
 // - an INSERT or UPDATE the mirror already shows (the patient's own write, acknowledged) needs no
 //   reload of the whole customer record;
@@ -30,13 +30,25 @@ export function concernsUser(table: string, row: Row, userId: string): boolean {
   return owner === undefined || owner === null || owner === userId;
 }
 
+/**
+ * Does the stored row hold what names the changed one: its id, or — a DELETE, which carries the
+ * primary key alone — every value it has (the customer row's opaque row_id, issue 37)?
+ */
+function names(stored: Row, row: Row): boolean {
+  const key = Object.entries('id' in row ? { id: row.id } : row);
+  return key.length > 0 && key.every(([column, value]) => stored[column] === value);
+}
+
 /** The row of the customer record this change names, if the mirror holds it. */
 function heldInRecord(record: CustomerRecord | undefined, table: string, row: Row): Row | null {
   if (!record) return null;
   // the customer row itself: its own columns, not the lists nested in the record
-  if (table === 'webshop_customers') return record.id === row.id ? Object.fromEntries(Object.entries(record).filter(([, v]) => !Array.isArray(v))) : null;
+  if (table === 'webshop_customers') {
+    const own = Object.fromEntries(Object.entries(record).filter(([, v]) => !Array.isArray(v)));
+    return names(own, row) ? own : null;
+  }
   const list = (record[table as keyof CustomerRecord] ?? []) as unknown as Row[];
-  return Array.isArray(list) ? (list.find((r) => r.id === row.id) ?? null) : null;
+  return Array.isArray(list) ? (list.find((r) => names(r, row)) ?? null) : null;
 }
 
 /** Does the mirror hold the order or order item with this id (orders, their children, their items)? */

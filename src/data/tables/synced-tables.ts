@@ -60,14 +60,15 @@ export interface SyncedTable {
   pullWindow?: { column: string; days: number };
   /** realtime events of this table reload the orders (the order tree), not the customer */
   orders?: true;
-  /**
-   * 'insert' into a natural key: the column the outbox writes the entry's id into, so that an
-   * insert retried after an attempt that got no answer recognises its own row in the conflict
-   * it meets (and takes it as the answer) — another device's row of the same key stays a conflict.
-   */
-  entryIdColumn?: string;
   /** 'rows' tables: what the server's triggers do to the customer record when a row is inserted */
   onInsert?: (record: CustomerRecord | undefined, row: Row) => CustomerRecord | undefined;
+  /**
+   * 'insert' into a table patients may not write: the edge function that stores the row (and reads
+   * what it must check itself), with the body it takes from the row's fields. The entry id goes as
+   * its Idempotency-Key: the function answers the same entry's row as stored (a retry after a lost
+   * answer), another entry's 409.
+   */
+  insertThrough?: { fn: string; body: (fields: Row) => Row };
 }
 
 const always = (id: string) => () => id;
@@ -148,13 +149,15 @@ export const SYNCED_TABLES: readonly SyncedTable[] = [
   // issue 27: one row per prescription Id — a second send of the same Id is refused (409); each
   // prescription is its own, so a later one never supersedes a refused one. Older than the
   // validity a pharmacy accepts (a year) nothing is sent again, so the mirror keeps 400 days.
+  // Issue 37: stored by the function ePrescription, which reads the code itself and keys it as
+  // the app does (supabase/functions/_shared/chmed/prescription-code.ts).
   table({
     name: 'webshop_customer_eprescription',
     mirror: 'rows',
     key: ['customer_id', 'rx_id'],
     write: 'insert',
     supersedes: false,
-    entryIdColumn: 'entry_id',
+    insertThrough: { fn: 'ePrescription', body: ({ raw, summary }) => ({ raw, summary }) },
     onInsert: announcesPrescription,
     pullWindow: { column: 'sent_at', days: 400 },
     label: always('sync.kind.ePrescription'),

@@ -47,12 +47,6 @@ export async function deleteRow(client: AppClient, table: string, match: Row): P
   return { data: null, error, status };
 }
 
-/** The row with this key (null: none, or not the patient's), read once. */
-export async function rowByKey(client: AppClient, table: string, match: Row): Promise<TableAnswer<Row | null>> {
-  const { data, error, status } = await untyped(client).from(table).select('*').match(match).limit(1).retry(false);
-  return { data: ((data as Row[] | null) ?? [])[0] ?? null, error, status };
-}
-
 /** The customer's latest row (highest id), read once: no retries of postgrest-js (the outbox has its own backoff). */
 export async function latestRow(client: AppClient, table: string, customerId: string): Promise<TableAnswer<Row | null>> {
   const { data, error, status } = await untyped(client).from(table).select('*').eq('customer_id', customerId).order('id', { ascending: false }).limit(1).retry(false);

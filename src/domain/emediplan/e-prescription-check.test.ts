@@ -139,3 +139,34 @@ describe('checkEPrescription: refusals (issue 27 item 4), nothing to send', () =
     expect(refusal(await checkEPrescription(await encodeChmed16a(prescription({ Dt: '2025-11-25T08:00:00+01:00' })), NOW, ANNA))).toBe('ok');
   });
 });
+
+// issue 37 item 7: a placeholder Id names no prescription. Real HIN links carry the all-zero UUID;
+// keyed by it, the second such prescription was refused as "already sent".
+describe('the key of a code whose Id is a placeholder or unusable', () => {
+  const ZERO = '00000000-0000-0000-0000-000000000000';
+
+  it('two prescriptions with the all-zero Id: two keys, each the hash of its code; the same code twice: one', async () => {
+    const first = await encodeChmed16a(prescription({ Id: ZERO }));
+    const second = await encodeChmed16a(prescription({ Id: ZERO, Dt: '2026-11-21T09:00:00+01:00' }));
+    const [a, b, again] = [await checked(hin(first)), await checked(hin(second)), await checked(first)];
+    expect(a.rxId).toMatch(/^sha256:[0-9a-f]{64}$/u);
+    expect(b.rxId).toMatch(/^sha256:[0-9a-f]{64}$/u);
+    expect(a.rxId).not.toBe(b.rxId);
+    expect(again.rxId).toBe(a.rxId);
+  });
+
+  it.each([
+    ['the all-zero UUID', ZERO, true],
+    ['zeros without dashes', '0000000000000000', true],
+    ['a lone zero', '0', true],
+    ['an Id with letters beyond ASCII (read alike by every decoder only when ASCII)', 'Rezept-Zürich-1', true],
+    ['an Id with a space inside', 'Rx 1', true],
+    ['a real UUID', '7d1c8a52-2f3b-4c6e-9a0d-5b4e3f2a1c0d', false],
+    ['a number', '2333266', false],
+    ['an Id that only starts with zeros', '00000000-0000-0000-0000-000000000001', false],
+  ])('%s: keyed by the hash %s', async (_, id, hashed) => {
+    const key = await prescriptionKey({ id }, 'CHMED16A1abc');
+    expect(key.startsWith('sha256:')).toBe(hashed);
+    if (!hashed) expect(key).toBe(id);
+  });
+});

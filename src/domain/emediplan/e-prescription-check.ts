@@ -5,8 +5,10 @@
 //
 // The key (rx_id) is the prescription's own Id (CHMED16A `Id`, required and globally unique by
 // the specification): the same prescription is sent once per patient. A code without an Id
-// (CHMED23A makes it optional) is keyed by the SHA-256 of its CHMED text instead: the same code
-// scanned again is the same prescription.
+// (CHMED23A makes it optional), or with a placeholder (the all-zero UUID real HIN links carry),
+// is keyed by the SHA-256 of its CHMED text instead: the same code scanned again is the same
+// prescription. The rule is the server's too (supabase/functions/_shared/chmed/prescription-code.ts).
+import { prescriptionKey as keyOf } from '../../../supabase/functions/_shared/chmed/prescription-code.ts';
 import type { ChmedError } from './chmed-transport.ts';
 import { readEPrescription, type EPrescription, type NotAPrescription } from './e-prescription.ts';
 import { comparePatient, type NamedPatient, type PatientComparison } from './e-prescription-patient.ts';
@@ -25,19 +27,10 @@ export interface CheckedEPrescription {
 
 export type EPrescriptionCheck = { ok: true; value: CheckedEPrescription } | { ok: false; error: EPrescriptionRefusal };
 
-/** The longest prescription Id kept as the key (the table's bound); longer ones are keyed by hash. */
-export const RX_ID_MAX = 200;
+export { RX_ID_MAX } from '../../../supabase/functions/_shared/chmed/prescription-code.ts';
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export async function prescriptionKey(summary: Pick<EPrescriptionSummary, 'id'>, chmed: string): Promise<string> {
-  const id = summary.id?.trim();
-  if (id && id.length <= RX_ID_MAX) return id;
-  return `sha256:${await sha256Hex(chmed.trim())}`;
-}
+/** The key: the prescription's Id, else the code's hash — as the server keys it (prescription-code.ts). */
+export const prescriptionKey = (summary: Pick<EPrescriptionSummary, 'id'>, chmed: string): Promise<string> => keyOf(summary.id, chmed);
 
 export async function checkEPrescription(raw: string, now: Date, profile: NamedPatient, validity: ValidityOptions = {}): Promise<EPrescriptionCheck> {
   const read = await readEPrescription(raw);

@@ -11,6 +11,7 @@ import type { Chmed16aDocument } from './chmed16a-model.ts';
 import { decodeChmed16a } from './chmed16a.ts';
 import type { Chmed23aDocument } from './chmed23a-model.ts';
 import { decodeChmed23a } from './chmed23a.ts';
+import { splitPrescriptionLink } from '../../../supabase/functions/_shared/chmed/prescription-code.ts';
 import { MAX_CHMED_INPUT_CHARS, parseChmedHeader, type ChmedError } from './chmed-transport.ts';
 
 export type EPrescriptionDocument = { format: 'CHMED16A'; doc: Chmed16aDocument } | { format: 'CHMED23A'; doc: Chmed23aDocument };
@@ -38,38 +39,8 @@ export type EPrescriptionResult =
   | { ok: false; error: ChmedError }
   | { ok: false; error: 'not_a_prescription'; found: NotAPrescription };
 
-function decodeUri(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-const PERCENT_ESCAPE = /%[0-9a-f]{2}/i;
-
-interface LinkParts {
-  chmed: string;
-  params: Map<string, string>;
-}
-
-/** The CHMED part and the parameters of a link (or of a bare code). */
-export function splitPrescriptionLink(raw: string): LinkParts {
-  let text = raw.trim();
-  // the whole link encoded once more, as when it travelled inside another URL
-  if (!text.includes('#') && /%23/i.test(text) && /^[a-z][a-z0-9+.-]*(?::|%3A)/i.test(text)) text = decodeUri(text);
-  let fragment = text.includes('#') ? text.slice(text.indexOf('#') + 1) : text;
-  // base64 has no '%': an escape in the code means the fragment was encoded (its '&' maybe too)
-  const firstAmp = fragment.indexOf('&');
-  if (PERCENT_ESCAPE.test(firstAmp < 0 ? fragment : fragment.slice(0, firstAmp))) fragment = decodeUri(fragment);
-  const [chmed = '', ...rest] = fragment.split('&');
-  const params = new Map<string, string>();
-  for (const pair of rest) {
-    const eq = pair.indexOf('=');
-    if (eq > 0) params.set(pair.slice(0, eq), decodeUri(pair.slice(eq + 1).replace(/\+/g, ' ')));
-  }
-  return { chmed: chmed.trim(), params };
-}
+// the link's parts, as the ePrescription function splits them too
+export { splitPrescriptionLink } from '../../../supabase/functions/_shared/chmed/prescription-code.ts';
 
 const looksLikeLink = (text: string): boolean => /^[a-z][a-z0-9+.-]*:\S/i.test(text) || /^www\.\S/i.test(text);
 

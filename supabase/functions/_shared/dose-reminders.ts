@@ -8,7 +8,10 @@
 // (RFC 8292), TTL one hour (a reminder older than that is no longer one), urgency high, the
 // period as topic (an undelivered older one of the same period is replaced). The outcome goes
 // back (public.dose_reminder_outcome): a device the push service calls gone is deleted, a retry
-// gives the claim back for the next run. 200 {sent, gone, retry, rejected}.
+// gives the claim back for the next run. 200 {sent, gone, retry, rejected, deferred}.
+// Issue 37: only push services' endpoints are posted to (web-push/push-endpoint.ts), without
+// following a redirect; each push has a timeout and a run its budget (SEND_LIMITS), so a run
+// ends in bounded time whatever the endpoints do; a device deleted during a run costs only itself.
 // GET (anyone): {publicKey}, the VAPID public key a browser subscribes with.
 //
 // The payload (JSON, see ReminderPayload) has no medication name unless the device chose them;
@@ -18,6 +21,7 @@ import type { FunctionEnv } from './env.ts';
 import { CORS_HEADERS, errorResponse, json } from './http.ts';
 import type { ReminderSecrets } from './reminder-secrets.ts';
 import { signReminderToken, type IntakePeriod } from './web-push/reminder-token.ts';
+import { isPushServiceEndpoint } from './web-push/push-endpoint.ts';
 import { sendPush, type PushOutcome } from './web-push/send.ts';
 import { importVapidKeys, type VapidSender } from './web-push/vapid.ts';
 
@@ -58,7 +62,27 @@ export interface SendSummary {
   gone: number;
   retry: number;
   rejected: number;
+  /** claimed but not pushed before the run's time ran out: given back for the next run */
+  deferred: number;
 }
+
+/** How much one run may take, whatever the endpoints do (a push service that never answers). */
+export interface SendLimits {
+  /** claims one run takes; the others stay due for the next run within the hour */
+  maxClaims: number;
+  /** pushes under way at once */
+  concurrency: number;
+  /** a push without an answer by then is aborted (retried by the next run) */
+  pushTimeoutMs: number;
+  /** no push starts after this, those under way are aborted, the rest is given back */
+  runBudgetMs: number;
+}
+
+/**
+ * Within the scheduler's own call (pg_net waits 30 s) and far below the platform's wall-clock
+ * limit of a function: 500 claims, 16 at once, 5 s each at most, 20 s a run.
+ */
+export const SEND_LIMITS: SendLimits = { maxClaims: 500, concurrency: 16, pushTimeoutMs: 5000, runBudgetMs: 20_000 };
 
 export interface SendDueOptions {
   /** a client with the secret key (the RPCs are the service role's only) */
@@ -67,49 +91,92 @@ export interface SendDueOptions {
   vapid: VapidSender;
   tokenSecret: string;
   fetch: typeof fetch;
+  /** push to http://127.0.0.1 too: the tests' stand-in push service (the local stack's test mode only) */
+  allowLoopback?: boolean;
+  limits?: Partial<SendLimits>;
 }
 
-/** Claims what is due at `now` and pushes it, one device after another. */
+type ClaimKey = Pick<Claim, 'endpoint' | 'day' | 'period' | 'round'>;
+
+async function payloadOf(claim: Claim, tokenSecret: string): Promise<ReminderPayload> {
+  return {
+    v: 1,
+    kind: 'dose-reminder',
+    lang: claim.language === 'fr' ? 'fr' : 'de',
+    day: claim.day,
+    period: claim.period,
+    round: claim.round,
+    names: claim.show_names ? (claim.names ?? []) : null,
+    token: await signReminderToken({ customerId: claim.customer_id, day: claim.day, period: claim.period }, { secret: tokenSecret }),
+  };
+}
+
+/**
+ * Claims what is due at `now` and pushes it, `concurrency` at a time. Only to push services
+ * (push-endpoint.ts): any other endpoint is `rejected` without a request. Each push has its own
+ * timeout and the run a budget; what was not pushed by its end is given back. One device's
+ * failure — its push, or recording its outcome (the device deleted meanwhile) — costs only that
+ * device; only a claim that fails as a whole throws.
+ */
 export async function sendDueReminders(options: SendDueOptions): Promise<SendSummary> {
   const { db, now } = options;
-  const claimed = await db.rpc('dose_reminders_claim', { p_now: now.toISOString() });
+  const limits = { ...SEND_LIMITS, ...options.limits };
+  const claimed = await db.rpc('dose_reminders_claim', { p_now: now.toISOString(), p_max: limits.maxClaims });
   if (claimed.error) throw new Error(`dose_reminders_claim: ${claimed.error.message}`);
-  const summary: SendSummary = { sent: 0, gone: 0, retry: 0, rejected: 0 };
-  for (const claim of (claimed.data ?? []) as Claim[]) {
-    const payload: ReminderPayload = {
-      v: 1,
-      kind: 'dose-reminder',
-      lang: claim.language === 'fr' ? 'fr' : 'de',
-      day: claim.day,
-      period: claim.period,
-      round: claim.round,
-      names: claim.show_names ? (claim.names ?? []) : null,
-      token: await signReminderToken({ customerId: claim.customer_id, day: claim.day, period: claim.period }, { secret: options.tokenSecret }),
-    };
-    let outcome: PushOutcome;
+  const queue = [...((claimed.data ?? []) as Claim[])];
+  const summary: SendSummary = { sent: 0, gone: 0, retry: 0, rejected: 0, deferred: 0 };
+  const runOver = AbortSignal.timeout(limits.runBudgetMs);
+
+  const pushOne = async (claim: Claim): Promise<PushOutcome> => {
+    if (!isPushServiceEndpoint(claim.endpoint, { allowLoopback: options.allowLoopback ?? false })) {
+      return { kind: 'rejected', status: 0, body: 'not a push service' };
+    }
     try {
-      outcome = await sendPush({ endpoint: claim.endpoint, keys: { p256dh: claim.p256dh, auth: claim.auth } }, JSON.stringify(payload), {
+      return await sendPush({ endpoint: claim.endpoint, keys: { p256dh: claim.p256dh, auth: claim.auth } }, JSON.stringify(await payloadOf(claim, options.tokenSecret)), {
         vapid: options.vapid,
         ttl: REMINDER_TTL_S,
         urgency: 'high',
         topic: `dose-${claim.period}`,
         fetch: options.fetch,
         now,
+        signal: AbortSignal.any([AbortSignal.timeout(limits.pushTimeoutMs), runOver]),
       });
     } catch {
       // a stored subscription whose keys are not keys: no push service will ever take it
-      outcome = { kind: 'rejected', status: 0, body: 'invalid subscription' };
+      return { kind: 'rejected', status: 0, body: 'invalid subscription' };
     }
-    summary[outcome.kind] += 1;
-    const recorded = await db.rpc('dose_reminder_outcome', {
-      p_endpoint: claim.endpoint,
-      p_day: claim.day,
-      p_period: claim.period,
-      p_round: claim.round,
-      p_outcome: outcome.kind,
-      p_now: now.toISOString(),
-    });
-    if (recorded.error) throw new Error(`dose_reminder_outcome: ${recorded.error.message}`);
+  };
+
+  const worker = async () => {
+    while (queue.length > 0 && !runOver.aborted) {
+      const claim = queue.shift() as Claim;
+      const outcome = await pushOne(claim);
+      summary[outcome.kind] += 1;
+      // a device deleted meanwhile has nothing to record; an error here is this device's alone
+      await db
+        .rpc('dose_reminder_outcome', {
+          p_endpoint: claim.endpoint,
+          p_day: claim.day,
+          p_period: claim.period,
+          p_round: claim.round,
+          p_outcome: outcome.kind,
+          p_now: now.toISOString(),
+        })
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limits.concurrency, queue.length)) }, worker));
+
+  if (queue.length > 0) {
+    const left: ClaimKey[] = queue.map(({ endpoint, day, period, round }) => ({ endpoint, day, period, round }));
+    summary.deferred = left.length;
+    await db.rpc('dose_reminders_release', { p_claims: left }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
   return summary;
 }
@@ -153,6 +220,7 @@ export async function handleDoseReminders(req: Request, env: FunctionEnv): Promi
       vapid: await vapidSenderOf(secrets),
       tokenSecret: secrets.tokenSecret,
       fetch: env.pushFetch ?? fetch,
+      allowLoopback: env.allowLoopbackPush ?? false,
     });
     return json(summary);
   } catch (error) {

@@ -28,6 +28,8 @@ export interface FunctionEnv {
   now?: () => Date;
   /** how the sender reaches push services; default the global fetch */
   pushFetch?: typeof fetch;
+  /** the sender may push to http://127.0.0.1 (the tests' stand-in push service): the local stack's test mode only, never hosted */
+  allowLoopbackPush?: boolean;
 }
 
 export type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>;

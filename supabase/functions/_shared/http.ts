@@ -3,6 +3,7 @@
 // (the caller is checked by caller.ts).
 import type { Caller } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -30,11 +31,13 @@ export function preflight(req: Request): Response | null {
   return null;
 }
 
-/** The JSON body, or an error response for a body that is not a JSON object. */
+/** The JSON body, or an error response for a body that is not a JSON object (or nests deeper than MAX_JSON_DEPTH). */
 export async function readJsonObject(req: Request): Promise<Record<string, unknown> | Response> {
   let body: unknown;
   try {
-    body = JSON.parse(await req.text());
+    const text = await req.text();
+    if (jsonNestsDeeperThan(text)) return errorResponse(400, 'invalid_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    body = JSON.parse(text);
   } catch {
     return errorResponse(400, 'invalid_json', 'The request body is not valid JSON.');
   }

@@ -4,6 +4,9 @@ import { PARTNER_LOCATIONS } from './partners.ts';
 import { eprescriptionKey, handlePrescriptionLocationMail, MAIL_TEXT_MAX, oneLine } from './prescription-location-mail.ts';
 import { post, testEnv, USER_ID, USER_TOKEN, type RecordedRequest } from './test-env.ts';
 
+/** What reserve_function_call hands the function with its reservation. */
+const SECRET = 'the-reservation-secret';
+
 const auth = { authorization: `Bearer ${USER_TOKEN}` };
 const customer = { id: USER_ID, first_name: 'Anna', last_name: 'Muster', birthday: '1950-03-01' };
 
@@ -13,14 +16,21 @@ function postgrest(info: Record<string, unknown> | null, person: Record<string, 
     if (req.url.pathname === '/rest/v1/webshop_customers') return { status: 200, body: person ? [person] : [] };
     if (req.url.pathname === '/rest/v1/webshop_customer_additional_info') return { status: 200, body: info ? [info] : [] };
     if (req.url.pathname === '/rest/v1/rpc/setup_missing') return { status: 200, body: missing };
-    if (req.url.pathname === '/rest/v1/rpc/reserve_function_call') return { status: 200, body: { status: 'new', id: 7 } };
+    if (req.url.pathname === '/rest/v1/rpc/reserve_function_call') return { status: 200, body: { status: 'new', id: 7, secret: SECRET } };
     if (req.url.pathname === '/rest/v1/rpc/complete_function_call') return { status: 204, body: null };
     return { status: 404, body: { code: 'PGRST205', message: 'not stubbed' } };
   };
 }
 
-/** The outcome the handler recorded for its reservation: sent (true), released (false), or none. */
-const completion = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/rest/v1/rpc/complete_function_call').map((r) => (r.body as { p_sent: boolean }).p_sent);
+/**
+ * The outcome the handler recorded for its reservation, with the secret the reservation came with
+ * (issue 37 item 4): sent (true), released (false), or none.
+ */
+const completion = (requests: RecordedRequest[]) =>
+  requests
+    .filter((r) => r.url.pathname === '/rest/v1/rpc/complete_function_call')
+    .map((r) => r.body as { p_id: number; p_secret: string; p_sent: boolean })
+    .map((b) => (b.p_id === 7 && b.p_secret === SECRET ? b.p_sent : 'not the reservation'));
 
 describe('prescriptionLocationMail', () => {
   it('knows the same partners as the app (7 practices, 3 pharmacies)', () => {

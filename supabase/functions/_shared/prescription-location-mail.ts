@@ -16,9 +16,10 @@
 // replay answer 200 {sent: true, replay: true} and mail nothing again. At most MAIL_LIMIT mails
 // per patient and MAIL_WINDOW_S. The call is reserved before the mail goes out — counted against
 // the limit and recorded under its key in one locked step (reserve_function_call,
-// supabase/migrations/*order_and_mail_rules.sql) — and completed after it: so no concurrency
-// sends more than the limit, and a second call with the key of a call still sending waits for
-// that call's outcome. Spec §4: the profile must be complete (setup_missing) — the mail announces
+// supabase/migrations/*order_and_mail_rules.sql) — and completed after it with the secret the
+// reservation came with (*function_call_secret.sql: a patient cannot complete or release it, and
+// a released one still counts): so no concurrency sends more than the limit, and a second call
+// with the key of a call still sending waits for that call's outcome. Spec §4: the profile must be complete (setup_missing) — the mail announces
 // a prescription. Patient-typed text reaches a mail on one line and bounded (oneLine).
 // Answers: 200 {sent: true}; 400 {error: invalid_json | invalid_request | unknown_location |
 // send_method_missing | location_missing}; 401 not_authenticated (no verified user token,
@@ -191,7 +192,8 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
   if (reservation instanceof Response) return reservation;
 
   // from here on the reservation is held: every way out completes it (sent) or releases it
-  const release = () => client.rpc('complete_function_call', { p_id: reservation, p_sent: false }).then(() => undefined, () => undefined);
+  const complete = (sent: boolean) => client.rpc('complete_function_call', { p_id: reservation.id, p_secret: reservation.secret, p_sent: sent }).then(() => undefined, () => undefined);
+  const release = () => complete(false);
   const missing = await client.rpc('setup_missing');
   if (missing.error) {
     await release();
@@ -227,18 +229,24 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
     await release();
     return errorResponse(502, 'mail_failed', 'The e-mail could not be sent. Try again later.');
   }
-  await client.rpc('complete_function_call', { p_id: reservation, p_sent: true });
+  await complete(true);
   return json({ sent: true });
 }
 
 type CallerClient = ReturnType<typeof callerClient>;
 
+/** A reservation held: its id and the secret that alone completes it (never shown to the patient). */
+interface Reservation {
+  id: number;
+  secret: string;
+}
+
 /**
- * The call reserved (its id) before anything is mailed, or the answer: the key's mail went out
- * already (200 replay), the hourly limit is reached (429), or the key's first call is still
- * sending — then this one waits for its outcome (up to IN_FLIGHT_WAIT_MS, then 503 to try again).
+ * The call reserved before anything is mailed, or the answer: the key's mail went out already
+ * (200 replay), the hourly limit is reached (429), or the key's first call is still sending —
+ * then this one waits for its outcome (up to IN_FLIGHT_WAIT_MS, then 503 to try again).
  */
-async function reserve(client: CallerClient, key: string | null): Promise<number | Response> {
+async function reserve(client: CallerClient, key: string | null): Promise<Reservation | Response> {
   const until = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
     const { data, error, status } = await client.rpc('reserve_function_call', { p_fn: FN, p_key: key, p_max: MAIL_LIMIT, p_window_seconds: MAIL_WINDOW_S });
@@ -246,8 +254,8 @@ async function reserve(client: CallerClient, key: string | null): Promise<number
       const mapped = mapPostgrestError(status, error);
       return json(mapped.body, mapped.status);
     }
-    const answer = data as { status?: unknown; id?: unknown } | null;
-    if (answer?.status === 'new' && typeof answer.id === 'number') return answer.id;
+    const answer = data as { status?: unknown; id?: unknown; secret?: unknown } | null;
+    if (answer?.status === 'new' && typeof answer.id === 'number' && typeof answer.secret === 'string') return { id: answer.id, secret: answer.secret };
     if (answer?.status === 'replay') return json({ sent: true, replay: true });
     if (answer?.status === 'limited') return errorResponse(429, 'over_email_send_rate_limit', `At most ${MAIL_LIMIT} of these mails per hour. Try again later.`);
     if (answer?.status !== 'in_flight') return errorResponse(502, 'upstream_error', 'The call could not be recorded.');

@@ -1,5 +1,6 @@
 // Request and response helpers: JSON bodies read the way GoTrue's retrieveRequestParams does
 // (empty body = {}, malformed = 400 bad_json), typed field access, client address, redirects.
+import { jsonNestsDeeperThan } from '../../functions/_shared/json-depth.ts';
 import { AuthError } from './errors.ts';
 
 export type Body = Record<string, unknown>;
@@ -18,6 +19,8 @@ export async function readJson(req: Request): Promise<Body> {
     throw new AuthError(400, 'bad_json', 'Could not read body into byte slice');
   }
   if (!text.trim()) return {};
+  // Go's encoding/json (GoTrue) refuses nesting beyond its limit the same way; ours is lower
+  if (jsonNestsDeeperThan(text)) throw badJson('exceeded max depth');
   let value: unknown;
   try {
     value = JSON.parse(text);

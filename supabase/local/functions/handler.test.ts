@@ -26,7 +26,7 @@ beforeAll(async () => {
     else if (req.url?.startsWith('/rest/v1/webshop_customers')) res.end(JSON.stringify([{ id: USER, first_name: 'Anna', last_name: 'Muster', birthday: '1950-03-01' }]));
     else if (req.url?.startsWith('/rest/v1/webshop_customer_additional_info')) res.end(JSON.stringify([]));
     else if (req.url?.startsWith('/rest/v1/rpc/setup_missing')) res.end(JSON.stringify([]));
-    else if (req.url?.startsWith('/rest/v1/rpc/reserve_function_call')) res.end(JSON.stringify({ status: 'new', id: 1 }));
+    else if (req.url?.startsWith('/rest/v1/rpc/reserve_function_call')) res.end(JSON.stringify({ status: 'new', id: 1, secret: 'the-reservation-secret' }));
     else if (req.url?.startsWith('/rest/v1/rpc/complete_function_call')) {
       res.statusCode = 204;
       res.end();

@@ -21,6 +21,7 @@ import { handleWebshopGenericMeds } from '../../functions/_shared/webshop-generi
 import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
 import { handleDoseReminders } from '../../functions/_shared/dose-reminders.ts';
 import { handleDoseReminderAction } from '../../functions/_shared/dose-reminder-action.ts';
+import { handleEPrescription } from '../../functions/_shared/eprescription.ts';
 
 export const FUNCTIONS: Record<string, FunctionHandler> = {
   webshopOrder: handleWebshopOrder,
@@ -28,6 +29,7 @@ export const FUNCTIONS: Record<string, FunctionHandler> = {
   prescriptionLocationMail: handlePrescriptionLocationMail,
   doseReminders: handleDoseReminders,
   doseReminderAction: handleDoseReminderAction,
+  ePrescription: handleEPrescription,
 };
 
 /** [functions.<slug>] verify_jwt = true|false of a parsed config.toml. */
@@ -64,6 +66,7 @@ export function createFunctionsHandler(deps: {
     // Node 20 has no global WebSocket, which supabase-js's realtime client insists on.
     // made at first start and kept beside the data folder (reminder-secrets-file.ts)
     reminders: config.reminders ?? null,
+    allowLoopbackPush: config.allowLoopbackPush,
     createClient: ((url: string, key: string, options?: Parameters<typeof createClient>[2]) =>
       createClient(url, key, { ...options, realtime: { transport: WebSocket as never, ...options?.realtime } })) as typeof createClient,
   };

@@ -1,6 +1,7 @@
 // Phoenix channel frames as realtime-js speaks them: serializer 2.0.0 sends JSON arrays
 // [join_ref, ref, topic, event, payload], 1.0.0 JSON objects {join_ref?, ref, topic, event,
 // payload}. Binary frames (2.0.0 user broadcast pushes) are not decoded here.
+import { jsonNestsDeeperThan } from '../../functions/_shared/json-depth.ts';
 
 export type Vsn = '1.0.0' | '2.0.0';
 
@@ -15,8 +16,9 @@ export interface Frame {
 const refOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
-/** The frame of a text message, or null when it is not a well-formed Phoenix message. */
+/** The frame of a text message, or null when it is not a well-formed Phoenix message (or nests too deep to relay). */
 export function decodeFrame(vsn: Vsn, text: string): Frame | null {
+  if (jsonNestsDeeperThan(text)) return null;
   let data: unknown;
   try {
     data = JSON.parse(text);

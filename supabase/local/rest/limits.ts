@@ -3,6 +3,7 @@
 // interrupt it there; so a request is bounded before it reaches the database: how many
 // embedded resources a select= may name and how deep, how many rows one write may carry,
 // and (PostgREST's db-max-rows, [api] max_rows) how many rows a read returns.
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../functions/_shared/json-depth.ts';
 import { RestError } from './errors.ts';
 
 /** embedded resources in one select=, at all levels (the app's widest read has 6) */
@@ -21,6 +22,15 @@ export const embedTooDeep = () =>
 /** 413 PGRST192: a write of more rows than max_rows in one request. */
 export const tooManyRows = (rows: number, maxRows: number) =>
   new RestError(413, 'PGRST192', 'Too many rows in the request body', `The body has ${rows} rows; one request may write at most ${maxRows}.`, 'Send the rows in several requests.');
+
+/** 400 PGRST193: a JSON body nested deeper than MAX_JSON_DEPTH (Postgres' parser would fail on it: 54001, a 500). */
+export const bodyTooDeep = () =>
+  new RestError(400, 'PGRST193', 'JSON body nested too deep', `A request body may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep.`, null);
+
+/** Refuses a body nested deeper than MAX_JSON_DEPTH, before it is parsed. */
+export function checkBodyDepth(text: string): void {
+  if (jsonNestsDeeperThan(text)) throw bodyTooDeep();
+}
 
 /** 415 PGRST102: a body that is not JSON, as PostgREST words it ("Content-Type not acceptable: …"). */
 export const unsupportedContentType = (contentType: string | null) =>

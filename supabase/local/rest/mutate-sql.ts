@@ -4,7 +4,7 @@
 // The statement is the `pgrst_source` CTE of the final query; RETURNING 1 when no
 // representation is asked for (no SELECT privilege or policy needed then).
 import { columnNotFound, invalidBody, RestError } from './errors.ts';
-import { tooManyRows } from './limits.ts';
+import { checkBodyDepth, tooManyRows } from './limits.ts';
 import { quoteQi } from './read-plan.ts';
 import { logicSql } from './read-sql.ts';
 import type { Table } from './schema-cache.ts';
@@ -20,6 +20,7 @@ export interface Payload {
 }
 
 export function parsePayload(text: string, columnsParam: string[] | null, table: Table, maxRows: number): Payload {
+  checkBodyDepth(text);
   let body: unknown;
   try {
     body = text.trim() === '' ? undefined : JSON.parse(text);

@@ -2,6 +2,7 @@
 // and the SQL that calls it with named arguments converted by json_to_record to the
 // parameters' own types (PostgREST CallPlan / callPlanToQuery).
 import { RestError, invalidBody } from './errors.ts';
+import { checkBodyDepth } from './limits.ts';
 import { quoteQi } from './read-plan.ts';
 import type { Routine } from './routines.ts';
 import { ident, Params } from './sql.ts';
@@ -40,6 +41,7 @@ export function pickRoutine(all: Routine[], schema: string, fn: string, keys: st
 /** The arguments of a call: a JSON object (POST body, or GET query pairs) as text. */
 export function rpcArgs(text: string): { json: string; keys: string[] } {
   if (text.trim() === '') return { json: '{}', keys: [] };
+  checkBodyDepth(text);
   let body: unknown;
   try {
     body = JSON.parse(text);

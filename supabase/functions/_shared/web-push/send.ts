@@ -22,6 +22,8 @@ export interface SendPushOptions {
   fetch: typeof fetch;
   /** the clock, for the VAPID expiry and an HTTP-date Retry-After; default: now */
   now?: Date;
+  /** aborts the request (the sender's timeout per push and its run's end): no answer, `retry` */
+  signal?: AbortSignal;
 }
 
 export type PushOutcome =
@@ -41,7 +43,8 @@ const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
  * Encrypts `payload` for the subscription and posts it to its endpoint. Throws (TypeError,
  * RangeError) only for what the caller got wrong: a TTL that is not a whole number of seconds,
  * a bad topic, a payload over 3993 bytes, an endpoint that is not a URL, subscription keys that
- * are not keys, a VAPID subject push services refuse. Whatever the push service answers is an outcome.
+ * are not keys, a VAPID subject push services refuse. Whatever the push service answers is an outcome;
+ * a redirect, an abort (options.signal) and no answer at all are `retry`.
  */
 export async function sendPush(subscription: PushSubscriptionData, payload: string | Uint8Array, options: SendPushOptions): Promise<PushOutcome> {
   if (!Number.isSafeInteger(options.ttl) || options.ttl < 0) throw new RangeError('ttl must be a whole number of seconds ≥ 0');
@@ -59,7 +62,8 @@ export async function sendPush(subscription: PushSubscriptionData, payload: stri
 
   let res: Response;
   try {
-    res = await options.fetch(subscription.endpoint, { method: 'POST', headers, body });
+    // a push service answers itself: a redirect is refused, never followed to another host
+    res = await options.fetch(subscription.endpoint, { method: 'POST', headers, body, redirect: 'error', ...(options.signal ? { signal: options.signal } : {}) });
   } catch (error) {
     return { kind: 'retry', status: null, retryAfterSeconds: null, reason: error instanceof Error ? error.message : String(error) };
   }
