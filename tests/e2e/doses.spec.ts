@@ -12,8 +12,8 @@ const PHONE = { width: 390, height: 844 };
 
 test.use({ serviceWorkers: 'allow' });
 
-// seed.sql: the demo patient's morning (AMOXIVAL: an ordered single-use prescription, still taken)
-const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'AMOXIVAL Filmtabl 1000 mg 20 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'];
+// seed.sql: the demo patient's morning (not AMOXIVAL: a single-use course ordered long ago and finished, issue 38)
+const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'];
 
 const plan = (page: Page, t = de) => page.getByRole('region', { name: t['dashboard.plan.title'] });
 /** A period of the dashboard's plan by its name ("Morgens"). */
