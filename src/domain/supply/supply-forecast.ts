@@ -4,8 +4,9 @@
 // prescription replaced by a newer one) and a daily dosage above 0, the stock is walked day by
 // day from the first delivery: each delivery adds qty × amount units at the start of its day
 // (deliveries.ts: its created_at date), each dose takes its units (a taken mark: the dose's
-// units; a skip: nothing; no mark or an unmark: the plan's units, assumed taken), and the stock
-// never drops below 0 (a gap without supply does not eat into the next pack). The doses of a
+// units; a skip: nothing, but a skip for "out of stock" empties the stock: the patient has none,
+// so the product ran out that day; no mark or an unmark: the plan's units, assumed taken), and
+// the stock never drops below 0 (a gap without supply does not eat into the next pack). The doses of a
 // day are those of the newest prescription of the product taken that day (../intake-course.ts).
 //
 // Today (decided): the doses whose time has come (up to the current period, doseSlotAt) and
@@ -136,6 +137,12 @@ function walkStock(readings: readonly Reading[], delivered: readonly Delivery[],
       const marked = mark !== undefined && mark.status !== 'unmarked';
       if (!marked && isNotYetDue({ day, period }, current)) {
         walk.remainingToday += units;
+        return;
+      }
+      if (mark?.status === 'skipped' && mark.reason === 'out_of_stock') {
+        // the patient has none left: whatever the walk counted, the stock is gone from this dose on
+        walk.onHand = 0;
+        walk.shortSince ??= day;
         return;
       }
       const taken = mark?.status === 'skipped' ? 0 : units;
