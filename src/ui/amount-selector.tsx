@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { amountFromInput, decrementAmount, incrementAmount, isAtMax, isAtMin, removeAmount, type Amount } from '../domain/amounts';
 import { Msg, useMsg } from '../i18n/msg';
+import { useUniqueId } from './use-unique-id';
 import './amount-selector.css';
 
 /** A change of the amount, from whatever the amount is when it is applied. */
@@ -28,7 +29,7 @@ interface Props {
  */
 export function AmountSelector({ name, amount, max, onChange }: Props) {
   const t = useMsg();
-  const id = useId();
+  const id = useUniqueId();
   const atMax = isAtMax(amount, max);
   const atMin = isAtMin(amount);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -24,6 +24,24 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
+ * Every id of the page once (issue 38: two elements with one id, and a label's `for` found the
+ * wrong one). axe no longer checks it (its duplicate-id rules are deprecated), so it is checked
+ * here: each id named twice, with the tags of its elements.
+ */
+export async function expectNoDuplicateIds(page: Page): Promise<void> {
+  const twice = await page.evaluate(() => {
+    const seen = new Map<string, string[]>();
+    for (const element of document.querySelectorAll('[id]')) {
+      const tags = seen.get(element.id) ?? [];
+      tags.push(element.tagName.toLowerCase());
+      seen.set(element.id, tags);
+    }
+    return [...seen].filter(([, tags]) => tags.length > 1).map(([id, tags]) => `#${id}: ${tags.join(', ')}`);
+  });
+  expect(twice, 'ids used more than once').toEqual([]);
+}
+
+/**
  * Waits until the page has painted and run the effects of its renders so far: an animation
  * frame, then a message-port task (src/lib/effects-after-commit.ts runs the first render's
  * effects in one after the frame). Before a test holds the page's clock: a held clock holds

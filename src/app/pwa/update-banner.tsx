@@ -1,6 +1,7 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Msg } from '../../i18n/msg';
 import { pwaStore, type PwaStore } from './pwa-store';
+import { useUniqueId } from '../../ui/use-unique-id';
 import './pwa.css';
 
 /**
@@ -10,7 +11,7 @@ import './pwa.css';
  */
 export function UpdateBanner({ store = pwaStore }: { store?: PwaStore }) {
   const { status } = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const textId = useId();
+  const textId = useUniqueId();
   const shown = status === 'available' || status === 'updating';
   return (
     <div className="pwa-update-slot" aria-live="polite">

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Msg } from '../../i18n/msg';
 import { QrCode } from '../../ui/qr-code';
+import { useUniqueId } from '../../ui/use-unique-id';
 
 /** The document in full screen where the browser allows it (not on an iPhone: the dialog fills the window there). */
 async function enterFullScreen(): Promise<void> {
@@ -19,7 +20,7 @@ function leaveFullScreen(): void {
  * the phone's bars go.
  */
 export function FullScreenCode({ code, label }: { code: string | null; label: string }) {
-  const titleId = useId();
+  const titleId = useUniqueId();
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { TIME_ZONE, VERSION } from '../../domain/constants';
 import { PATIENT_ID_INSURANCE_CARD, type Chmed16aDocument } from '../../domain/emediplan/chmed16a-model';
@@ -10,6 +10,7 @@ import { PHARMACY } from '../../ui/pharmacy';
 import { QrCode } from '../../ui/qr-code';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { LineName } from './line-name';
+import { useUniqueId } from '../../ui/use-unique-id';
 
 function Dose({ dose }: { dose: number }) {
   const intl = useIntl();
@@ -89,7 +90,7 @@ export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
   const intl = useIntl();
   const t = useMsg();
   const formatDate = useCalendarDate();
-  const ids = { title: useId(), main: useId(), reserve: useId() };
+  const ids = { title: useUniqueId(), main: useUniqueId(), reserve: useUniqueId() };
   const { patient } = sheet;
   const name = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
   const born = patient.birthDate ? formatDate(patient.birthDate) : null;

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Msg } from '../../i18n/msg';
 import type { GenericTipRow } from './select-rows';
+import { useUniqueId } from '../../ui/use-unique-id';
 
 /**
  * The generic tip (spec §4): the prescribed products with a cheaper generic (savings above
@@ -8,7 +9,7 @@ import type { GenericTipRow } from './select-rows';
  * true; the tip is gone once they allow generics.
  */
 export function GenericTip({ rows, onAccept }: { rows: readonly GenericTipRow[]; onAccept: () => Promise<void> }) {
-  const titleId = useId();
+  const titleId = useUniqueId();
   const [busy, setBusy] = useState(false);
   if (rows.length === 0) return null;
   const best = rows[0]!.percent;

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
+import { useUniqueId } from '../../ui/use-unique-id';
 
 /**
  * The optional comment of a prescription (spec §2 "optional comment tooltip") as a
@@ -8,7 +9,7 @@ import { Msg } from '../../i18n/msg';
  * aria-expanded) and stays in the document while closed, hidden.
  */
 export function CommentTip({ medication, text }: { medication: ReactNode; text: string }) {
-  const id = useId();
+  const id = useUniqueId();
   const [open, setOpen] = useState(false);
   return (
     <div className="rx-tip">

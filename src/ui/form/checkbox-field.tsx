@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useUniqueId } from '../use-unique-id';
 import './form.css';
 import { FieldError } from './field-error';
 
@@ -13,7 +14,7 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A large checkbox with its label and an error tied to it (aria-describedby, aria-invalid). */
 export function CheckboxField({ name, label, errorId, inputRef, className, ...input }: CheckboxFieldProps) {
-  const id = useId();
+  const id = useUniqueId();
   const errorElementId = errorId ? `${id}-error` : undefined;
   return (
     <div className={`field field--checkbox${className ? ` ${className}` : ''}`}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { useEPrescriptions } from '../../../data/hooks/use-eprescriptions';
 import { useSession } from '../../../data/hooks/use-session';
@@ -7,7 +7,7 @@ import { announcePrescription, resetSendMethod, saveSendMethod, setSendAsap } fr
 import { trackUsage } from '../../../data/usage';
 import type { Address, AdditionalInfo, Customer } from '../../../domain/entities';
 import { paths } from '../../../domain/paths';
-import { espacePartnerById, sendMethodStage } from '../../../domain/send-method';
+import { espacePartnerById, isAnnouncedNotArrived, sendMethodStage } from '../../../domain/send-method';
 import { Msg } from '../../../i18n/msg';
 import { notifySaved } from '../../../ui/save-feedback';
 import { Spinner } from '../../../ui/spinner';
@@ -15,6 +15,7 @@ import { SentEPrescriptions } from './eprescription/sent-eprescriptions';
 import { PrepaidLabel } from './prepaid-label';
 import { SendAsapForm } from './send-asap-form';
 import { SendMethodForm, type ChosenSendMethod } from './send-method-form';
+import { useUniqueId } from '../../../ui/use-unique-id';
 import './send-method.css';
 
 // the scanner, its reader and the QR decoder load only when the patient has an e-prescription
@@ -48,7 +49,7 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
 
   const ePrescriptions = useEPrescriptions();
   const [scanning, setScanning] = useState(false);
-  const listId = useId();
+  const listId = useUniqueId();
   const profile = { firstName: customer?.first_name ?? null, lastName: customer?.last_name ?? null, birthDate: customer?.birthday ?? null };
 
   const chooseMethod = async (chosen: ChosenSendMethod) => {
@@ -126,7 +127,8 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
             <Msg id={`sendMethod.chosen.${info?.prescription_send_method ?? 'post'}`} values={{ doctor: info?.doc_name ?? '', practice: info?.cpg_name ?? '' }} />
           )}
         </p>
-        {info && !info.handled ? (
+        {/* one status: an e-prescription at the pharmacy is said by the list below (issue 38) */}
+        {isAnnouncedNotArrived(info, ePrescriptions ?? []) ? (
           <p>
             <Msg id="sendMethod.pending" />
           </p>
