@@ -9,8 +9,9 @@ import { Msg, useMsg } from '../../i18n/msg';
 import { PHARMACY } from '../../ui/pharmacy';
 import { QrCode } from '../../ui/qr-code';
 import { useCalendarDate } from '../../ui/use-calendar-date';
-import { LineName } from './line-name';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { useUniqueId } from '../../ui/use-unique-id';
+import { LineName } from './line-name';
 
 function Dose({ dose }: { dose: number }) {
   const intl = useIntl();
@@ -52,9 +53,10 @@ function TailHeads() {
 }
 
 function TailCells({ line }: { line: SheetLine }) {
+  const packUnit = usePackUnit();
   return (
     <>
-      <td>{line.unit}</td>
+      <td>{packUnit(line.unit)}</td>
       <Dates line={line} />
       <td>{line.instructions}</td>
     </>

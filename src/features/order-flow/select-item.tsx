@@ -6,6 +6,7 @@ import { AmountSelector, type AmountUpdate } from '../../ui/amount-selector';
 import { DosageDisplay } from '../../ui/dosage-display';
 import { ProductPicture } from '../../ui/product-picture';
 import type { SelectRow } from './select-rows';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { useUniqueId } from '../../ui/use-unique-id';
 
 export interface SelectItemProps {
@@ -23,6 +24,7 @@ export interface SelectItemProps {
  */
 export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: SelectItemProps) {
   const t = useMsg();
+  const packUnit = usePackUnit();
   const nameId = useUniqueId();
   const name = row.name ?? t('prescriptions.medicationFallback', { pharmacode: String(row.pharmacode) });
   return (
@@ -41,7 +43,7 @@ export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: S
                   <Msg id="order.select.pack" />
                 </dt>
                 <dd>
-                  <Msg id="order.select.packValue" values={{ qty: row.pack.qty, unit: row.pack.unit }} />
+                  <Msg id="order.select.packValue" values={{ qty: row.pack.qty, unit: packUnit(row.pack.unit) ?? '' }} />
                 </dd>
               </div>
             ) : null}
