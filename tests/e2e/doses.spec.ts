@@ -200,10 +200,17 @@ test.describe('a mark made offline, the tab closed', () => {
       await expect(page.locator('.sync-pending')).toBeVisible();
       await page.close();
 
+      // issue 38 item 5: reopened without a connection the browser may still say it is online
+      // (navigator.onLine is a guess: a network without internet; Chromium after a reload): it
+      // must keep saying the change goes once the connection is back, and that there is none
+      await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true }));
       const again = await context.newPage();
       await again.goto('/dashboard');
       await expect(takenButton(dose(again, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
       await expect(again.locator('.sync-pending')).toBeVisible();
+      await expect(again.locator('.sync-pending')).toContainText(de['sync.pending.offline'], { timeout: 15_000 });
+      await expect(again.getByText(de['sync.connection.lost'])).toBeVisible();
+      await expect(again.getByText(de['sync.pending.retry'].slice(0, 30))).toHaveCount(0);
       expect(upserts).toEqual([]);
 
       await context.setOffline(false);
