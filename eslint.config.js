@@ -8,11 +8,15 @@ import globals from 'globals';
 
 // Import boundaries of ARCHITECTURE.md: app -> features -> (ui, data, domain), data -> domain,
 // domain -> nothing. Each layer lists what it must not reach.
+const deny = (group, message) => ({ group, message });
+// React DOM renders the app, in the build, the dev server and the tests alike (decision 0042):
+// no file imports another renderer
+const ONE_RENDERER = deny(['preact', 'preact/*', '@preact/*'], 'React DOM renders the app (docs/decisions/0042-react-renders-and-the-documents-paint-first.md).');
+// (a layer's rule replaces the one for every file: each carries the renderer's pattern too)
 const layer = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ONE_RENDERER] }] },
 });
-const deny = (group, message) => ({ group, message });
 
 // Features never import each other: the app layer composes them (STYLE.md, bulletproof-react).
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -26,6 +30,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [ONE_RENDERER] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cataloguePreload } from './scripts/catalogue-preload.ts';
 import { icuWarmUp } from './scripts/icu-warm-up.ts';
+import { prerenderedDocuments } from './scripts/prerender.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
-import { preactForReact } from './scripts/react-renderer.ts';
 import { parseBuildEnv } from './src/data/build-env-schema.ts';
 
 /**
@@ -72,14 +72,13 @@ export default defineConfig(({ command }) => ({
   plugins: [
     checkBuildEnv(),
     reminderTexts(),
-    // Preact renders (scripts/react-renderer.ts): React's fast refresh has no React DOM to
-    // refresh, so the dev server reloads the page on a change instead
-    react({ refreshExclude: /./ }),
+    react(),
     precompiledCatalogues(),
     icuWarmUp(),
     inlineEntryCss(),
     cataloguePreload(),
     routePreload(),
+    prerenderedDocuments(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -148,12 +147,14 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   // the dev server keeps the parser: the production build is what the precompiled texts are for
-  resolve: { alias: command === 'build' ? [precompiledMessagesOnly, ...preactForReact] : preactForReact },
+  resolve: { alias: command === 'build' ? [precompiledMessagesOnly] : [] },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {
     target: 'es2022',
     sourcemap: false,
+    // which files the entry needs (scripts/check-bundle.mjs reads the first load from it)
+    manifest: true,
     // scripts/check-bundle.mjs checks the gzip budget of the README; this only quiets Vite's raw-size note
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
@@ -162,6 +163,8 @@ export default defineConfig(({ command }) => ({
         // (auth, realtime, the rest) load as separate chunks, only after the first paint.
         codeSplitting: {
           groups: [
+            // the renderer apart from the app's own code (the bundle check reports both shares)
+            { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'supabase-auth', test: /node_modules[\\/]@supabase[\\/]auth-js[\\/]/, priority: 2 },
             { name: 'supabase-realtime', test: /node_modules[\\/]@supabase[\\/]realtime-js[\\/]/, priority: 2 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/, priority: 1 },

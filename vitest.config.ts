@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompiledCatalogues } from './scripts/precompiled-catalogues.ts';
-import { preactForReact } from './scripts/react-renderer.ts';
 
 // Backend tests drive one local stack per project (tests/setup/local-stack.ts): on PGlite
 // always, on a throwaway PostgreSQL 15 server too when one is installed.
@@ -32,8 +30,6 @@ const backend = (name: string, groupOrder: number, { own = [], exclude = [] }: {
 
 export default defineConfig({
   plugins: [react(), precompiledCatalogues()],
-  // Testing Library's ES module build, so its imports of React DOM meet the aliases too
-  resolve: { alias: [{ find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) }, ...preactForReact] },
   test: {
     projects: [
       {
@@ -46,8 +42,6 @@ export default defineConfig({
           // the pharmacy's disruption post is outside the project: no request from unit tests
           env: { VITE_DISRUPTION_URL: '' },
           restoreMocks: true,
-          // what imports React from node_modules goes through the aliases too (scripts/react-renderer.ts)
-          server: { deps: { inline: [/@testing-library[\\/]react/, /react-intl/, /@formatjs/, /wouter/, /dexie-react-hooks/, /use-sync-external-store/] } },
           benchmark: { include: ['tests/bench/**/*.bench.ts'] },
           sequence: { groupOrder: 0 },
         },

@@ -1,15 +1,12 @@
 // first: asks for the first view's files before the rest is evaluated
-import { landing } from './app/boot-start';
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { runEffectsAfterCommit } from './lib/effects-after-commit';
-import { App } from './app/app';
-import { registerServiceWorker } from './app/register-sw';
+import { landing, prerenderedFits } from './app/boot-start';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Root } from './app/root';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { followBrowserConnection, syncState } from './data/sync/sync-state';
 import './ui/styles.css';
 
-runEffectsAfterCommit();
 // the browser may offer installation before any screen with the install button has loaded
 listenForInstallPrompt(window);
 // the lost-connection notice follows the browser from the start, not only once the data layer runs
@@ -18,30 +15,20 @@ followBrowserConnection(syncState);
 const element = document.getElementById('root');
 if (!element) throw new Error('#root missing in index.html');
 
-// While the files load, the one-time work of React and Intl is done, and the app renders once
-// the texts and the view are there: its first paint shows the whole view. That render is a
-// transition, so React renders in slices and the page stays responsive; the service worker is
-// registered once that render is committed and painted, and the browser is idle.
-const root = createRoot(element);
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 2000);
-}
-
-/** Registers the service worker once the first render is committed and the browser is idle after it (its files are not what the first paint waits for). */
-function ServiceWorkerAfterFirstPaint() {
-  useEffect(() => whenIdle(registerServiceWorker), []);
-  return null;
-}
-
+// The document shows the route's prerendered markup from its first paint (scripts/prerender.ts);
+// the app takes it over once the texts, the view and a returning patient's data are there.
+// Where that markup is what the app's first render makes (a public page for a visitor, in the
+// language the device reads), React hydrates it; otherwise (a signed-in patient's frame, to be
+// filled with their data) the first render replaces it, in one commit. Either way the render is
+// a transition: React renders in slices, and the page stays responsive.
 void landing.then(() => {
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-        <ServiceWorkerAfterFirstPaint />
-      </StrictMode>,
-    ),
-  );
+  // how the app took the document over (the end-to-end tests read it)
+  const hydrate = prerenderedFits();
+  document.documentElement.dataset.start = hydrate ? 'hydrate' : 'render';
+  if (hydrate) {
+    startTransition(() => void hydrateRoot(element, <Root />));
+  } else {
+    const root = createRoot(element);
+    startTransition(() => root.render(<Root />));
+  }
 });

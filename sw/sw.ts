@@ -4,8 +4,9 @@
 // - Precache: the whole build (index.html, every JS/CSS chunk — the entry, each route's
 //   chunk, both language catalogues de-*.js / fr-*.js, supabase-js — icons, manifest, the
 //   product placeholder), so every screen opens offline in German and French.
-// - Navigations to app routes are answered with the precached shell (index.html); never those
-//   to /auth, /rest, /realtime, /functions, /mailbox, or to files (sw/rules.ts).
+// - Navigations to app routes are answered with the route's precached document (each route has
+//   one, its markup prerendered: src/app/route-document.ts), a path of no route with index.html;
+//   never those to /auth, /rest, /realtime, /functions, /mailbox, or to files (sw/rules.ts).
 // - Product pictures (VITE_PRODUCT_IMAGE_HOST): cache-first, at most 200 for 30 days, only
 //   answers known to be pictures (product-images.ts). Offline and not cached: the placeholder.
 //   The pharmacodes in their URLs are medical data: a page that signs out posts
@@ -21,10 +22,12 @@
 import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { documentFor } from '../src/app/route-document';
 import { buildEnv } from '../src/data/build-env';
+import { paths } from '../src/domain/paths';
 import { WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/domain/product-picture';
 import { VerifiedImageCacheFirst } from './product-images';
@@ -47,7 +50,18 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+const ROUTE_PATTERNS = Object.values(paths).map((path) => path.path);
+
+registerRoute(
+  new NavigationRoute(
+    async ({ request, url }) => {
+      const own = documentFor(url.pathname, ROUTE_PATTERNS);
+      const document = (own ? await matchPrecache(own) : undefined) ?? (await matchPrecache('/index.html'));
+      return document ?? fetch(request);
+    },
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
 
 const productImageExpiration = new ExpirationPlugin({ maxEntries: PRODUCT_IMAGES.maxEntries, maxAgeSeconds: PRODUCT_IMAGES.maxAgeSeconds, purgeOnQuotaError: true });
 

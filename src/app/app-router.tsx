@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { languageStore } from '../i18n/language-store';
 import { splitLanguagePrefix } from '../i18n/languages';
@@ -9,9 +9,9 @@ import { REDIRECTS, ROUTES } from './routes';
 /** /de/…, /fr/… set the language, then the same path without the prefix is shown (spec §2). */
 function LanguagePrefix({ location, search }: { location: string; search: string }) {
   const prefix = splitLanguagePrefix(location);
-  // in the commit that also runs the redirect: a passive effect of this component, gone with the
-  // prefixed path, may never run (Preact drops the pending effects of an unmounted component)
-  useLayoutEffect(() => {
+  // (React runs this before it renders the path the redirect leads to; the start of the app
+  // takes a prefix off the address before the first render: boot-start.ts)
+  useEffect(() => {
     if (prefix) languageStore.set(prefix.lang);
   }, [prefix]);
   if (!prefix) return null;

@@ -1,7 +1,6 @@
-import { useRef, type RefObject } from 'react';
+import { useDeferredValue, useRef, type RefObject } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
-import { useAfterFirstPaint } from '../ui/use-after-first-paint';
 import { NotificationStack } from '../ui/notifications/notification-stack';
 import { AppRouter } from './app-router';
 import { ViewErrorBoundary } from './view-error-boundary';
@@ -49,9 +48,10 @@ function RoutedView({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
 }
 
 /**
- * The footer lies below the first screen of a phone: it comes in the render after the first paint
- * (a quarter fewer elements to render and lay out before it; nothing above it moves).
+ * The footer lies below the first screen of a phone: it comes in a deferred render after the
+ * first one (a quarter fewer elements to render and lay out before the first paint; nothing
+ * above it moves).
  */
 function FooterAfterFirstPaint() {
-  return useAfterFirstPaint() ? <Footer /> : null;
+  return useDeferredValue(true, false) ? <Footer /> : null;
 }

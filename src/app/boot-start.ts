@@ -9,7 +9,17 @@ import { preloadLanding } from './landing';
 import { routeAt, signedInLandingPath } from './route-at';
 import { startStoredPatient } from './stored-patient';
 import type { ReadAhead } from '../data/local/read-ahead';
+import { languageStore } from '../i18n/language-store';
+import { splitLanguagePrefix } from '../i18n/languages';
 
+// spec §2: /de/…, /fr/… set the language and show the same path without the prefix. At the
+// start that happens here, before the first render, so the app renders the path the document
+// was made for (the router still follows a prefixed link within the app).
+const prefix = splitLanguagePrefix(window.location.pathname);
+if (prefix) {
+  languageStore.set(prefix.lang);
+  history.replaceState(history.state, '', `${prefix.path}${window.location.search}${window.location.hash}`);
+}
 const { pathname, search } = window.location;
 // A start that resumes a stored session (startStoredPatient answers) is signed in: / and /login
 // send it on to its page (route-screen.tsx), so that page's chunk and data are what the start
@@ -32,3 +42,13 @@ const loadBackendNow = () => void loadBackend().catch(() => undefined);
 export const landing: Promise<void> = preloadLanding(pathname, stored, viewPath);
 if (stored) void stored.then((found) => found || loadBackendNow());
 else if (backendNeededAtOnce(window.location)) loadBackendNow();
+
+/**
+ * Whether the document's prerendered markup (scripts/prerender.ts; `data-variant` names the one
+ * the document shows) is what the app's first render makes: a public page for a visitor, in the
+ * language the app reads. Then main.tsx hydrates it; otherwise its first render replaces it.
+ */
+export function prerenderedFits(): boolean {
+  const variant = document.getElementById('root')?.dataset.variant;
+  return stored === null && search === '' && variant === `${languageStore.get()}:out` && routeAt(pathname)?.guard === 'public';
+}

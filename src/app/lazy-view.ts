@@ -3,7 +3,7 @@
 // for the landing route's chunk beside the language catalogue). Once the chunk is there the
 // view renders at once: React.lazy would still suspend on its first render and show the spinner.
 //
-// Unlike React.lazy (and Preact's lazy, which the build uses), a chunk that failed to arrive is
+// Unlike React.lazy, a chunk that failed to arrive is
 // not failed for the life of the page: the failure is shown (the view's error boundary) until
 // the browser is back online or somebody asks for the chunk again, then the next render loads
 // it anew. It is kept until then on purpose: a failure forgotten at once would make every render

@@ -5,6 +5,8 @@ import { Spinner } from '../ui/spinner';
 import { onboardingOpening, screenFor, signedInTarget } from './guards';
 import type { RouteDef } from './routes';
 import { lazy } from './lazy-view';
+import { RouteFrame } from './route-frame';
+import { useServerRender } from './server-render-context';
 import { useSessionView } from './session-context';
 import { usePageTitle } from './use-page-title';
 
@@ -26,6 +28,7 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
   const { session } = useSessionView();
   const search = useSearch();
   const screen = screenFor(def.guard, session);
+  const serverRender = useServerRender();
   // the view's chunk loads while the guard still waits for the session (no waterfall)
   useEffect(() => {
     def.view.preload?.().catch(() => undefined); // a failure shows when the view renders
@@ -33,6 +36,8 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
   const showLogin = screen === 'loginPrompt' && def.loginWhenSignedOut === true;
   usePageTitle(showLogin ? 'title.login' : screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 
+  // the build's render of a signed-in route: its frame (the screen needs the patient's data)
+  if (serverRender && def.guard !== 'public') return <RouteFrame titleId={def.titleId} />;
   // spec §2: signed-in users leave / and /login (for the page that sent them to the login, if any)
   if (def.signedInRedirect && session.status === 'signedIn' && screen === 'view') {
     return <Redirect to={signedInTarget(def.signedInRedirect, search)} replace />;

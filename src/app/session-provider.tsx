@@ -7,7 +7,7 @@
 // session is 'loading' — unless the device keeps a returning patient's session and mirror
 // (stored-patient.ts): their screen shows from those until the data layer knows the session.
 // Failed pulls become notifications here (data raises error codes, never texts).
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LOADING_STATE, type AuthState } from '../data/auth/auth-state';
 import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
@@ -22,6 +22,7 @@ import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded,
 import { SIGNED_OUT, type SessionView } from './guards';
 import { backendOr } from './backend-or';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
+import { useServerRender } from './server-render-context';
 import { retireStoredPatient, storedPatient } from './stored-patient';
 
 const pending = <T,>(value: T): ReadableStore<T> => ({ get: () => value, subscribe: () => () => {} });
@@ -77,7 +78,9 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   useEffect(() => {
     if (!load) return;
     let stopLoading: (() => void) | undefined;
-    const start = () => void (stopLoading = loadBackendUntilLoaded(setLoaded, { load: loadBackend }));
+    // the data layer's arrival renders the shell again as a transition: in slices, after the paint
+    const arrived = (loadedBackend: SessionBackend) => startTransition(() => setLoaded(loadedBackend));
+    const start = () => void (stopLoading = loadBackendUntilLoaded(arrived, { load: loadBackend }));
     // A returning patient's screen shows from the stored state (stored-patient.ts): the data
     // layer's files are asked for once that screen is painted, not in its way.
     const cancel = storedPatient.get() ? afterNextPaint(start) : (start(), undefined);
@@ -132,7 +135,8 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const storedFits = storedView !== null && (auth.status === 'loading' || summaryKey(auth) === stored?.summary.key);
   // the stored view and the data layer's (and its states in turn) are equal objects most of the
   // time: kept as one, the context's value stays and the shell and screen do not render again
-  const session = useSameData(known.status === 'loading' && storedFits ? storedView : known);
+  const rendered = useServerRender()?.session;
+  const session = useSameData(rendered ?? (known.status === 'loading' && storedFits ? storedView : known));
   const retire = stored !== null && (known.status !== 'loading' || !storedFits);
   useEffect(() => {
     if (retire) retireStoredPatient();
@@ -149,7 +153,11 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
       ),
     [given],
   );
-  const value = useMemo<SessionContextValue>(() => (session.status === 'signedIn' ? { session, signOut } : { session }), [session, signOut]);
+  const current = useMemo<SessionContextValue>(() => (session.status === 'signedIn' ? { session, signOut } : { session }), [session, signOut]);
+  // The auth state and the summary are external stores: React renders their changes at once, in
+  // one task. The shell and the screen follow the session in a deferred render instead (in slices
+  // that yield to input and painting); only this provider renders at once.
+  const value = useDeferredValue(current);
   return (
     <BackendContext.Provider value={backend}>
       <SessionContext.Provider value={value}>{children}</SessionContext.Provider>

@@ -1,6 +1,6 @@
 // Work split into tasks, so none of them blocks the page long (a tap waits for the task under
 // way): `await nextTask()` goes on in a task of its own. A message port's task, as in
-// effects-after-commit.ts: neither throttled in a hidden tab (timers there wait up to a minute)
+// React's scheduler: neither throttled in a hidden tab (timers there wait up to a minute)
 // nor held by a faked clock.
 
 /** Resolves in a new task (after what is queued already: input, rendering, other tasks). */

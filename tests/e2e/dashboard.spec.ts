@@ -141,15 +141,23 @@ test.describe('dashboard, a returning patient\'s start', () => {
       await page.close();
 
       await context.addInitScript(() => {
-        const w = window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } };
-        w.__start = { spinner: false, planAt: 0, shift: 0 };
+        const w = window as unknown as { __start: { spinner: boolean; planAt: number; shift: number; sources: string[] } };
+        w.__start = { spinner: false, planAt: 0, shift: 0, sources: [] };
         new MutationObserver(() => {
           if (w.__start.planAt) return;
           if (document.querySelector('main .spinner')) w.__start.spinner = true;
           if (document.querySelector('#intake-plan li[aria-current="time"]')) w.__start.planAt = performance.now();
         }).observe(document, { childList: true, subtree: true });
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__start.shift += e.value;
+          for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; startTime: number; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+            if (e.hadRecentInput) continue;
+            w.__start.shift += e.value;
+            // what moved, for the failure's message
+            for (const s of e.sources) {
+              const node = s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName);
+              w.__start.sources.push(`${Math.round(e.startTime)} ms ${node} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       const again = await context.newPage();
@@ -163,12 +171,12 @@ test.describe('dashboard, a returning patient\'s start', () => {
       // the data layer takes over: the sign-out works, the plan stays
       await expect(again.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeEnabled();
       await expect(currentPeriod(again)).toBeVisible();
-      const start = await again.evaluate(() => (window as unknown as { __start: { spinner: boolean; planAt: number; shift: number } }).__start);
+      const start = await again.evaluate(() => (window as unknown as { __start: { spinner: boolean; planAt: number; shift: number; sources: string[] } }).__start);
       expect(start.spinner).toBe(false);
       expect(start.planAt).toBeGreaterThan(0);
       expect(dataLayer.length).toBeGreaterThan(0);
       expect(Math.min(...dataLayer) - started).toBeGreaterThan(start.planAt - 50);
-      expect(start.shift).toBe(0);
+      expect(start.shift, start.sources.join('\n')).toBe(0);
       await expect(again).toHaveURL(/\/dashboard$/);
     });
   }

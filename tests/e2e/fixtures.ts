@@ -42,24 +42,12 @@ export async function expectNoDuplicateIds(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has painted and run the effects of its renders so far: an animation
- * frame, then a message-port task (src/lib/effects-after-commit.ts runs the first render's
- * effects in one after the frame). Before a test holds the page's clock: a held clock holds
- * the frames too, and effects still waiting for one would never run.
+ * Waits until the app has taken the document over (src/app/root.tsx): its prerendered markup is
+ * the app's now, its first render committed. Before a test holds the page's clock, so what the
+ * test does next meets the app, not the document's markup.
  */
-export async function afterEffects(page: Page): Promise<void> {
-  for (let round = 0; round < 2; round += 1) {
-    await page.evaluate(
-      () =>
-        new Promise<void>((settled) =>
-          requestAnimationFrame(() => {
-            const port = new MessageChannel();
-            port.port1.onmessage = () => settled();
-            port.port2.postMessage(null);
-          }),
-        ),
-    );
-  }
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
 }
 
 /** The DevTools sessions through which pageKnowsOffline told a context's pages they are offline. */

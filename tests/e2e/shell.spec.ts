@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { afterEffects, catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { appReady, catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 
 const { de, fr } = catalogues;
 
@@ -80,7 +80,7 @@ test.describe('notifications', () => {
     await page.clock.install({ time: new Date('2026-11-23T09:00:00+01:00') });
     await page.goto('/generics');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['public.generics.heading']);
-    await afterEffects(page);
+    await appReady(page);
     await page.clock.pauseAt(new Date('2026-11-23T09:00:10+01:00'));
     await page.getByRole('button', { name: 'Français' }).click();
     // the bubble must not cover the controls: this click would otherwise wait for it to vanish

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../../lib/after-paint';
 import { nextTask } from '../../lib/next-task';
 import { withSameParts } from '../../lib/same-data';
@@ -47,6 +47,7 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
   });
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [shownAhead] = useState(() => answer !== undefined);
+  const shownAnswer = useRef(answer);
   const { key } = query;
   useEffect(() => {
     let stop: (() => void) | null = null;
@@ -62,11 +63,16 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
           // a changed answer keeps its unchanged parts, so what the screen derives from them
           // is not derived again (a returning patient's start: several renders and supply
           // forecasts less while the data layer takes over and the first pull lands)
-          setAnswer((current) => {
-            if (current?.key !== query.key) return { key: query.key, value };
-            const shared = withSameParts(current.value, value);
-            return shared === current.value ? current : { key: query.key, value: shared };
-          });
+          // (decided here, not in a state updater: React calls the component once more even
+          // for an updater that returns the state it had)
+          const current = shownAnswer.current;
+          const next = current?.key !== query.key ? value : withSameParts(current.value, value);
+          if (current?.key === query.key && next === current.value) return;
+          shownAnswer.current = { key: query.key, value: next };
+          const shown = shownAnswer.current;
+          // a transition: what the new answer changes on screen renders in slices that yield to
+          // input and painting (a pull's writes after a returning patient's start, a long list)
+          startTransition(() => setAnswer(shown));
         },
         error: (error) => live && setFailure({ error }),
       });

@@ -50,7 +50,7 @@ export function renderView(node: React.ReactNode, { lang = 'de' as Lang, path = 
 }
 
 export const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
-export const type = (label: string, value: string) => fireEvent.input(field(label), { target: { value } });
+export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 export async function alertText(): Promise<string> {
   const alert = await screen.findByRole('alert');

@@ -1,5 +1,4 @@
-import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
-import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-mark-table';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
@@ -19,9 +18,7 @@ import './dashboard.css';
 const RefillSide = lazy(() => import('./refill-side'));
 
 // The plan renders again only when what it shows changes: the answer of the mirror keeps its
-// unchanged parts (use-mirror-query.ts). (Not the lists of
-// the side column: they render inside the refill card's Suspense, and memoised there they did
-// not show once its chunk had arrived — Preact, dashboard-view.test.tsx.)
+// unchanged parts (use-mirror-query.ts).
 const Plan = memo(IntakePlanSection);
 
 export interface DashboardScreenProps {
@@ -57,7 +54,9 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
     () => ({ customerId: mirror.customer?.id ?? null, day: planDay, marks: doseMarksOf(mirror.markRows).filter((m) => m.day === planDay) }),
     [mirror.customer?.id, mirror.markRows, planDay],
   );
-  const all = useAfterFirstPaint();
+  // what lies below or beside the plan comes in a deferred render: React renders it after the
+  // first commit, in slices that yield to input
+  const all = useDeferredValue(true, false);
   const sideLists = (
     <>
       <ExpiringSection rows={model.expiring} />

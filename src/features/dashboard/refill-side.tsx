@@ -1,11 +1,10 @@
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useChangeDraft } from '../../data/hooks/use-draft-order';
 import { useSupplyInputs } from '../../data/hooks/use-supply-inputs';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { paths } from '../../domain/paths';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
-import { useTaskAfter } from '../../ui/use-after-first-paint';
 import { RefillCard } from './refill-card';
 import { refillModel } from './refill-rows';
 
@@ -46,9 +45,9 @@ export default function RefillSide({ mirror, now, children }: { mirror: Dashboar
       },
     );
   }, [preselection, changeDraft, navigate]);
-  // the lists below the card come in the task after it (the card and they were one task of
-  // about 40 ms at 1×); arriving below it, they move nothing on screen
-  const lists = useTaskAfter(model !== undefined);
+  // the lists below the card come in a deferred render after it (the card and they were one
+  // task of about 40 ms at 1×); arriving below it, they move nothing on screen
+  const lists = useDeferredValue(model !== undefined, false);
   if (!model) return null;
   return (
     <>

@@ -188,7 +188,7 @@ describe('BaseDataForm address and phone', () => {
     renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => ({ state: 'refused' as const, code: 'personal_data_locked' })) });
     await userEvent.type(screen.getByLabelText(de['profile.field.firstName']), 'Nina');
     await userEvent.type(screen.getByLabelText(de['profile.field.lastName']), 'Neu');
-    fireEvent.input(screen.getByLabelText(de['profile.field.birthday']), { target: { value: '1980-02-03' } });
+    fireEvent.change(screen.getByLabelText(de['profile.field.birthday']), { target: { value: '1980-02-03' } });
     await userEvent.click(screen.getByRole('radio', { name: de['gender.female'] }));
     for (const [label, value] of [
       ['profile.field.street', 'Rosenweg'],

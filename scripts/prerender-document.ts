@@ -1,0 +1,74 @@
+// The documents the build writes for the routes (scripts/prerender.ts), as pure functions of the
+// built index.html and the rendered markups.
+import { documentFile } from '../src/app/route-document.ts';
+import { BODY_SCRIPT, headScript, type DocumentFacts } from './prerender-scripts.ts';
+
+/** The path rendered for a pattern: optional parameters left out, a required one named by itself. */
+export const renderedPath = (pattern: string): string =>
+  pattern
+    .split('/')
+    .filter((segment) => !(segment.startsWith(':') && segment.endsWith('?')))
+    .map((segment) => (segment.startsWith(':') ? `_${segment.slice(1)}` : segment))
+    .join('/') || '/';
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * The built index.html with a route's markups: the first in the root, the others in templates,
+ * and the two scripts. `styles`: the route's own style sheets (its view's chunk's), inlined after
+ * the entry's, each with a disabled link to its file — Vite's loader finds the link and adds the
+ * sheet no second time. A page painted before its view's chunk arrives needs them in the document.
+ */
+export function routeDocument(shell: string, facts: DocumentFacts, markups: Record<string, string>, styles: ReadonlyArray<{ file: string; css: string }> = []): string {
+  const [first, ...others] = facts.variants;
+  if (!first) throw new Error('prerender: a document without markup');
+  const root = '<div id="root"></div>';
+  if (!shell.includes(root)) throw new Error(`prerender: index.html has no ${root}`);
+  const viewport = /<meta name="viewport"[^>]*>/u;
+  if (!viewport.test(shell)) throw new Error('prerender: index.html has no viewport meta');
+  const templates = others.map((variant) => `<template id="prerender-${variant}" data-prerender>${markups[variant]}</template>`).join('');
+  const entryStyle = /<link disabled rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/u;
+  if (styles.length && !entryStyle.test(shell)) throw new Error("prerender: index.html has no entry style sheet's link to put a route's after");
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/u;
+  const entryFile = entry.exec(shell)?.[1];
+  if (!entryFile) throw new Error('prerender: index.html has no entry module');
+  const modulePreload = /\n?\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/gu;
+  const preloads = [entryFile, ...[...shell.matchAll(modulePreload)].map((m) => m[1]!)];
+  const routeStyles = styles.map(({ file, css }) => `\n    <style>${css.trim()}</style>\n    <link disabled rel="stylesheet" crossorigin href="/${file}">`).join('');
+  return shell
+    .replace(entryStyle, (link) => `${link}${routeStyles}`)
+    .replace(/<html lang="[^"]*">/u, `<html lang="${first.split(':')[0]}">`)
+    .replace(/<title>[^<]*<\/title>/u, `<title>${escapeText(facts.titles[first] ?? '')}</title>`)
+    .replace(modulePreload, '')
+    .replace(entry, `<script type="module">${entryAfterFirstPaint(entryFile)}</script>`)
+    .replace(viewport, (meta) => `${meta}\n    <script>${headScript(facts)}</script>\n    <script>${modulePreloadScript(preloads)}</script>`)
+    .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${BODY_SCRIPT}</script>`);
+}
+
+/** Netlify / Cloudflare Pages rewrites for the patterns with a parameter (the others are found as `<path>.html`). */
+export function redirectsFile(patterns: readonly string[]): string {
+  const rewrites = patterns.filter((pattern) => pattern.includes('/:')).map((pattern) => `${pattern.replace(/\?$/u, '')} ${documentFile(pattern)} 200`);
+  return `${rewrites.join('\n')}\n`;
+}
+
+
+/**
+ * The entry module is run once the document's markup has been painted: arrived early (preloaded,
+ * or from the service worker), it would otherwise run at the end of parsing, before the first
+ * paint, and the page would show nothing until React and the app had been evaluated. In a hidden
+ * tab no frame comes: the app starts at once.
+ */
+export function entryAfterFirstPaint(file: string): string {
+  return `const s=()=>import(${JSON.stringify(file)});document.visibilityState==="hidden"?s():requestAnimationFrame(()=>setTimeout(s,0))`;
+}
+
+/**
+ * The entry and the modules it imports, asked for by a script as the document is parsed (as the
+ * route's own files are, route-preload.ts), not by links in it: they are not what the first paint
+ * waits for, and Lighthouse's simulation counts a parser's request of high priority that arrived
+ * before the first paint (on this machine's loopback, all of them) as blocking it.
+ */
+export function modulePreloadScript(files: readonly string[]): string {
+  return `${JSON.stringify(files)}.forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})`;
+}

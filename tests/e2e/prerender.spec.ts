@@ -1,0 +1,180 @@
+// issue 36: every route's document paints before any script runs (scripts/prerender.ts): a
+// public page whole, which React then hydrates as it is; a signed-in page's frame, which the
+// app's first render replaces with the patient's data in one commit. In the language the device
+// reads, without a layout shift and without an error in the console.
+import type { Page } from '@playwright/test';
+import { routePaths } from '../../src/app/route-paths';
+import { catalogues, expect, test } from './fixtures';
+import { paths } from '../../src/domain/paths';
+import { DEMO, patientWithProfile, signIn, underServiceWorker, withItsFiles } from './patients';
+
+const { de, fr } = catalogues;
+// the app as a patient's browser runs it: its service worker registers (and later serves the documents)
+test.use({ serviceWorkers: 'allow' });
+
+/** What the document showed once parsed, before any module ran (readyState 'interactive' comes before deferred scripts). */
+async function recordParsedDocument(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { h1: null as Element | null, text: '', lang: '', variant: '' as string | null, inert: false };
+    (window as unknown as { __parsed: typeof seen }).__parsed = seen;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const root = document.getElementById('root');
+      seen.h1 = root?.querySelector('h1') ?? null;
+      seen.text = seen.h1?.textContent ?? '';
+      seen.lang = document.documentElement.lang;
+      seen.variant = root?.getAttribute('data-variant') ?? null;
+      seen.inert = root?.hasAttribute('inert') ?? false;
+    });
+  });
+}
+
+const parsed = (page: Page) =>
+  page.evaluate(() => {
+    const seen = (window as unknown as { __parsed: { h1: Element | null; text: string; lang: string; variant: string | null; inert: boolean } }).__parsed;
+    return { text: seen.text, lang: seen.lang, variant: seen.variant, inert: seen.inert, sameH1: seen.h1 !== null && seen.h1 === document.querySelector('#root h1') };
+  });
+
+/**
+ * Console errors and uncaught exceptions (a hydration mismatch is reported as one). Not the
+ * product pictures the test's stand-in for the outside picture host answers with 404.
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function taken(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+test.describe('the documents as served', () => {
+  test('view-source of /login holds its form, of /dashboard its frame in the signed-in shell', async ({ request }) => {
+    const login = await (await request.get('/login', { headers: { accept: 'text/html' } })).text();
+    expect(login).toContain(`<h1 id="auth-heading">${de['auth.login.heading']}</h1>`);
+    expect(login).toContain(de['auth.field.email']);
+    expect(login).toContain(`<title>${de['app.titlePattern'].replace('{title}', de['title.login'])}</title>`);
+    const dashboard = await (await request.get('/dashboard', { headers: { accept: 'text/html' } })).text();
+    expect(dashboard).toContain(`<h1 id="route-frame-title">${de['title.dashboard']}</h1>`);
+    expect(dashboard).toContain(de['nav.logout']);
+    // the French markups wait in templates of the same document
+    expect(dashboard).toContain(`<h1 id="route-frame-title">${fr['title.dashboard']}</h1>`);
+  });
+
+  test('without JavaScript the first paint is there all the same', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['auth.login.heading']);
+    await expect(page.locator('input[type="email"]')).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.locator('#root h1')).toHaveText(de['title.dashboard']);
+    await context.close();
+  });
+});
+
+test.describe('a visitor: every public page is hydrated as it was painted', () => {
+  const publicPaths = routePaths()
+    .filter((r) => r.route.guard === 'public' && !r.path.includes('?'))
+    .map((r) => r.path);
+  for (const lang of ['de', 'fr'] as const) {
+    test(`${lang}: ${publicPaths.join(' ')}`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await recordParsedDocument(page);
+      if (lang === 'fr') await page.addInitScript(() => localStorage.setItem('lang', 'fr'));
+      for (const path of publicPaths) {
+        await page.goto(path);
+        await taken(page);
+        const first = await parsed(page);
+        expect(first.lang, path).toBe(lang);
+        expect(first.variant, path).toBe(`${lang}:out`);
+        expect(first.inert, path).toBe(true);
+        expect(first.text, path).not.toBe('');
+        // hydrated: the heading painted first is the app's own element now
+        expect(first.sameH1, path).toBe(true);
+        await expect(page.locator('html')).toHaveAttribute('data-start', 'hydrate');
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('a returning patient', () => {
+  test('a signed-in page paints its frame in the device’s language, then the data replace it with no shift', async ({ page }) => {
+    const errors = collectErrors(page);
+    // a French patient (the device takes the account's language at sign-in)
+    await signIn(page, await patientWithProfile('Lea', 2, 'fr'), '/fr/login', fr);
+    await page.waitForLoadState('networkidle');
+    await recordParsedDocument(page);
+    await page.addInitScript(() => {
+      const shifts: Array<{ value: number; sources: string[] }> = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+          const what = (s: { node?: Node | null }) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName));
+          shifts.push({ value: entry.value, sources: entry.sources.map((s) => `${what(s)} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`) });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/prescriptions');
+    await taken(page);
+    const first = await parsed(page);
+    expect(first).toMatchObject({ lang: 'fr', variant: 'fr:in', text: fr['title.prescriptions'], inert: true });
+    await expect(page.locator('html')).toHaveAttribute('data-start', 'render');
+    await expect(page.locator('.rx-page h1')).toHaveText(fr['title.prescriptions']);
+    await expect(page.locator('.route-frame')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; sources: string[] }> }).__shifts);
+    expect(shifts.reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts, null, 1)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('offline, the service worker answers with the route’s document, a path with a parameter too', async ({ page, context }) => {
+    await signIn(page, DEMO);
+    await underServiceWorker(page);
+    await withItsFiles(page);
+    await recordParsedDocument(page);
+    await context.setOffline(true);
+    for (const [path, title] of [
+      ['/orders', de['title.orders']],
+      [paths.dosesDay.href('2026-11-20'), de['title.dosesDay']],
+    ] as const) {
+      await page.goto(path);
+      await taken(page);
+      expect(await parsed(page), path).toMatchObject({ variant: 'de:in', text: title });
+    }
+    await context.setOffline(false);
+  });
+
+  test('/login sends a returning patient on: its document paints nothing of the login', async ({ page }) => {
+    await signIn(page, DEMO);
+    await recordParsedDocument(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await parsed(page)).text).toBe('');
+  });
+});
+
+test('a path of no document (a parameter the host did not rewrite) paints nothing before the app renders it', async ({ page }) => {
+  await recordParsedDocument(page);
+  await page.goto('/no-such-page');
+  await taken(page);
+  expect((await parsed(page)).variant).toBeNull();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['title.notFound']);
+});
+
+test('a query the document was not made with (/login?register=1): the app renders the page, no hydration mismatch', async ({ page }) => {
+  const errors = collectErrors(page);
+  await recordParsedDocument(page);
+  await page.goto('/login?register=1');
+  await taken(page);
+  expect((await parsed(page)).text).toBe('');
+  await expect(page.locator('html')).toHaveAttribute('data-start', 'render');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['auth.register.heading']);
+  expect(errors).toEqual([]);
+});
