@@ -55,8 +55,6 @@ export default tseslint.config(
           selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/\\p{L}/u]',
           message: 'Visible text must come from lang/*.json.',
         },
-        // Preact's useId repeated ids of screens loaded lazily (issue 38)
-        { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='useId']", message: 'Use useUniqueId (src/ui/use-unique-id.ts): ids unique in the page.' },
       ],
     },
   },

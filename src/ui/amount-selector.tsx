@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { amountFromInput, decrementAmount, incrementAmount, isAtMax, isAtMin, removeAmount, type Amount } from '../domain/amounts';
 import { Msg, useMsg } from '../i18n/msg';
-import { useUniqueId } from './use-unique-id';
 import './amount-selector.css';
 
 /** A change of the amount, from whatever the amount is when it is applied. */
@@ -29,7 +28,7 @@ interface Props {
  */
 export function AmountSelector({ name, amount, max, onChange }: Props) {
   const t = useMsg();
-  const id = useUniqueId();
+  const id = useId();
   const atMax = isAtMax(amount, max);
   const atMin = isAtMin(amount);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,8 +1,7 @@
-
+import { useId } from 'react';
 import { Msg, useMsg } from '../i18n/msg';
 import { TextField } from './form/text-field';
 import { ProductPicture } from './product-picture';
-import { useUniqueId } from './use-unique-id';
 import './medication-picker.css';
 
 /** A medication as the picker shows it (the caller picks the name in the language and the picture). */
@@ -48,7 +47,7 @@ function Item({ item }: { item: PickerItem }) {
  */
 export function MedicationPicker(p: MedicationPickerProps) {
   const t = useMsg();
-  const id = useUniqueId();
+  const id = useId();
   const chosenCodes = new Set(p.chosen.map((c) => c.pharmacode));
   const statusText = (() => {
     switch (p.status) {

@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { Msg } from '../../i18n/msg';
 import { pwaStore, type PwaStore } from './pwa-store';
-import { useUniqueId } from '../../ui/use-unique-id';
 import './pwa.css';
 
 /**
@@ -11,7 +10,7 @@ import './pwa.css';
  */
 export function UpdateBanner({ store = pwaStore }: { store?: PwaStore }) {
   const { status } = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const textId = useUniqueId();
+  const textId = useId();
   const shown = status === 'available' || status === 'updating';
   return (
     <div className="pwa-update-slot" aria-live="polite">

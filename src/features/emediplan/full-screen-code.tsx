@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Msg } from '../../i18n/msg';
 import { QrCode } from '../../ui/qr-code';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 /** The document in full screen where the browser allows it (not on an iPhone: the dialog fills the window there). */
 async function enterFullScreen(): Promise<void> {
@@ -20,7 +19,7 @@ function leaveFullScreen(): void {
  * the phone's bars go.
  */
 export function FullScreenCode({ code, label }: { code: string | null; label: string }) {
-  const titleId = useUniqueId();
+  const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { TIME_ZONE, VERSION } from '../../domain/constants';
 import { PATIENT_ID_INSURANCE_CARD, type Chmed16aDocument } from '../../domain/emediplan/chmed16a-model';
@@ -10,7 +10,6 @@ import { PHARMACY } from '../../ui/pharmacy';
 import { QrCode } from '../../ui/qr-code';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { usePackUnit } from '../../ui/use-pack-unit';
-import { useUniqueId } from '../../ui/use-unique-id';
 import { LineName } from './line-name';
 
 function Dose({ dose }: { dose: number }) {
@@ -92,7 +91,7 @@ export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
   const intl = useIntl();
   const t = useMsg();
   const formatDate = useCalendarDate();
-  const ids = { title: useUniqueId(), main: useUniqueId(), reserve: useUniqueId() };
+  const ids = { title: useId(), main: useId(), reserve: useId() };
   const { patient } = sheet;
   const name = [patient.firstName, patient.lastName].filter(Boolean).join(' ');
   const born = patient.birthDate ? formatDate(patient.birthDate) : null;

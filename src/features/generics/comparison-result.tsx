@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { productPictureUrl } from '../../data/images/product-image';
 import { Msg } from '../../i18n/msg';
 import type { AlternativeRow, Outcome, OutcomeKind } from './comparison';
 import { ProductFacts, RowPicture } from './product-facts';
 import { useFormats } from './use-formats';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 /** The §8 message of each outcome but the list (offline is said once, at the top of the screen). */
 export const OUTCOME_MESSAGE: Readonly<Record<Exclude<OutcomeKind, 'list'>, string>> = {
@@ -27,7 +26,7 @@ export interface ComparisonResultProps {
 /** The chosen product, then its cheaper generics by unit price with their savings, or the §8 message. */
 export function ComparisonResult({ outcome, onRetry, infoFor }: ComparisonResultProps) {
   const f = useFormats();
-  const headingId = useUniqueId();
+  const headingId = useId();
   const { original } = outcome;
   return (
     <div className="calc-result">

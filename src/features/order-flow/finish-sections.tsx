@@ -1,17 +1,16 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import type { AddressSummary, InsuranceSummary, QuestionnaireSummary, Setting } from './finish-summary';
 import { SETTINGS } from './finish-summary';
 import type { FinishLine } from './select-rows';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 /** One part of the summary: its heading and the link to the step that edits it. */
 export function SummarySection({ titleId, href, children }: { titleId: string; href: string; children: ReactNode }) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className="finish-section" aria-labelledby={headingId}>
       <div className="finish-section__head">

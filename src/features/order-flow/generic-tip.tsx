@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Msg } from '../../i18n/msg';
 import type { GenericTipRow } from './select-rows';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 /**
  * The generic tip (spec §4): the prescribed products with a cheaper generic (savings above
@@ -9,7 +8,7 @@ import { useUniqueId } from '../../ui/use-unique-id';
  * true; the tip is gone once they allow generics.
  */
 export function GenericTip({ rows, onAccept }: { rows: readonly GenericTipRow[]; onAccept: () => Promise<void> }) {
-  const titleId = useUniqueId();
+  const titleId = useId();
   const [busy, setBusy] = useState(false);
   if (rows.length === 0) return null;
   const best = rows[0]!.percent;

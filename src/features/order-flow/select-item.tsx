@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import type { Pharmacode } from '../../domain/entities';
 import { productPictureUrl } from '../../data/images/product-image';
 import { Msg, useMsg } from '../../i18n/msg';
@@ -7,7 +7,6 @@ import { DosageDisplay } from '../../ui/dosage-display';
 import { ProductPicture } from '../../ui/product-picture';
 import type { SelectRow } from './select-rows';
 import { usePackUnit } from '../../ui/use-pack-unit';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 export interface SelectItemProps {
   row: SelectRow;
@@ -25,7 +24,7 @@ export interface SelectItemProps {
 export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: SelectItemProps) {
   const t = useMsg();
   const packUnit = usePackUnit();
-  const nameId = useUniqueId();
+  const nameId = useId();
   const name = row.name ?? t('prescriptions.medicationFallback', { pharmacode: String(row.pharmacode) });
   return (
     <li className={`select-item${row.amount !== undefined ? ' select-item--chosen' : ''}`} aria-labelledby={nameId}>

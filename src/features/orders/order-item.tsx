@@ -1,10 +1,9 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { OrderProducts, TrackingLink } from './order-products';
 import { OrderStatus } from './order-progress';
 import type { OrderRow } from './order-rows';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 interface Props {
   row: OrderRow;
@@ -25,7 +24,7 @@ const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunk
  */
 export const OrderItem = forwardRef<HTMLHeadingElement, Props>(function OrderItem({ row, expanded, onToggle, onCancel }, headingRef) {
   const formatDate = useCalendarDate();
-  const detailsId = useUniqueId();
+  const detailsId = useId();
   const title = row.number === null ? <Msg id="orders.item.titlePending" /> : <Msg id="orders.item.title" values={{ id: String(row.number) }} />;
   return (
     <li className={`order-item${row.pending ? ' order-item--pending' : ''}`} data-order-id={row.number ?? undefined}>

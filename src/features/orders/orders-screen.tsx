@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { RefusedOrder } from '../../data/local/mirror-query';
 import { paths } from '../../domain/paths';
@@ -12,7 +12,6 @@ import { orderCounts, orderRows, toggleFor, type ListedOrder, type MedicationNam
 import { OrderToggle } from './order-toggle';
 import { OrdersNotices } from './orders-notices';
 import { RefusedOrders } from './refused-orders';
-import { useUniqueId } from '../../ui/use-unique-id';
 import './orders.css';
 
 export interface OrdersScreenProps {
@@ -61,7 +60,7 @@ export function OrdersScreen({ orders, medications, refused, loadFailed, onEditR
   const [, navigate] = useLocation();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const language = useIntlLanguage();
-  const listHeadingId = useUniqueId();
+  const listHeadingId = useId();
   const side = toggleFor(orders, query.active, query.id);
   const counts = orderCounts(orders);
   const confirmation = query.success ? confirmationOf(orders, query) : null;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { RefusedOrder } from '../../data/local/mirror-query';
 import { Msg } from '../../i18n/msg';
 import { reasonText } from '../../domain/reason-text';
@@ -7,7 +7,6 @@ import { OrderProducts } from './order-products';
 import type { MedicationNames } from './order-rows';
 import type { Language } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 interface Props {
   refused: readonly RefusedOrder[];
@@ -26,7 +25,7 @@ interface Props {
 export function RefusedOrders({ refused, medications, language, onEdit, onDiscard }: Props) {
   const formatDate = useCalendarDate();
   const [busy, setBusy] = useState<string | null>(null);
-  const titleId = useUniqueId();
+  const titleId = useId();
   if (refused.length === 0) return null;
   const act = (id: string, run: (id: string) => Promise<void>) => {
     setBusy(id);

@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 /**
  * The optional comment of a prescription (spec §2 "optional comment tooltip") as a
@@ -9,7 +8,7 @@ import { useUniqueId } from '../../ui/use-unique-id';
  * aria-expanded) and stays in the document while closed, hidden.
  */
 export function CommentTip({ medication, text }: { medication: ReactNode; text: string }) {
-  const id = useUniqueId();
+  const id = useId();
   const [open, setOpen] = useState(false);
   return (
     <div className="rx-tip">

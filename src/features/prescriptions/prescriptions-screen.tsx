@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { Order, Prescription } from '../../domain/entities';
@@ -11,7 +11,6 @@ import { PrescriptionItem } from './prescription-item';
 import { prescriptionRows, supplyLines, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
 import { PrescriptionToggle } from './prescription-toggle';
 import { SendPrescriptionLink } from './send-prescription-link';
-import { useUniqueId } from '../../ui/use-unique-id';
 import './prescriptions.css';
 
 export interface PrescriptionsScreenProps {
@@ -35,7 +34,7 @@ export const activeFromQuery = (search: string): boolean => new URLSearchParams(
 export function PrescriptionsScreen({ prescriptions, orders, medications, hasSentPrescription, now, marks, infoFor }: PrescriptionsScreenProps) {
   const active = activeFromQuery(useSearch());
   const language = useIntlLanguage();
-  const headingId = useUniqueId();
+  const headingId = useId();
   const counts = prescriptionCounts(prescriptions, now);
   const supply = useMemo(() => (marks ? supplyLines(prescriptions, orders, marks, medications, now) : undefined), [prescriptions, orders, marks, medications, now]);
   const rows = useMemo(

@@ -1,10 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Msg } from '../../i18n/msg';
-import { useUniqueId } from '../../ui/use-unique-id';
 
 /** A page section with its h2 heading, labelled by that heading for assistive technology. */
 export function PublicSection({ titleId, children, className }: { titleId: string; children: ReactNode; className?: string }) {
-  const headingId = useUniqueId();
+  const headingId = useId();
   return (
     <section className={className ? `public-section ${className}` : 'public-section'} aria-labelledby={headingId}>
       <h2 id={headingId} className="public-section__title">

@@ -1,5 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useUniqueId } from '../use-unique-id';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './form.css';
 import { FieldError } from './field-error';
 
@@ -14,7 +13,7 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 /** A large checkbox with its label and an error tied to it (aria-describedby, aria-invalid). */
 export function CheckboxField({ name, label, errorId, inputRef, className, ...input }: CheckboxFieldProps) {
-  const id = useUniqueId();
+  const id = useId();
   const errorElementId = errorId ? `${id}-error` : undefined;
   return (
     <div className={`field field--checkbox${className ? ` ${className}` : ''}`}>

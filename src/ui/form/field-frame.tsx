@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FieldError } from './field-error';
-import { useUniqueId } from '../use-unique-id';
 import './form.css';
 
 /** What a control inside the frame carries so its label, hint and error are read with it. */
@@ -29,7 +28,7 @@ export interface FieldFrameProps {
  * screen reader reads hint and error on focus.
  */
 export function FieldFrame({ label, hint, errorId, errorValues, className, children, after }: FieldFrameProps) {
-  const id = useUniqueId();
+  const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorElementId = errorId ? `${id}-error` : undefined;
   const describedBy = [hintId, errorElementId].filter(Boolean).join(' ') || undefined;

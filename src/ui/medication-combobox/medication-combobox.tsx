@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Msg, useMsg } from '../../i18n/msg';
 import { ProductPicture } from '../product-picture';
-import { useUniqueId } from '../use-unique-id';
 import '../form/form.css';
 import './medication-combobox.css';
 
@@ -74,7 +73,7 @@ export function MedicationCombobox(props: MedicationComboboxProps) {
   const { value, onChange, options, status, more, loadingMore = false, onLoadMore, onChoose, labelId, minChars } = props;
   const messages = { ...DEFAULT_MESSAGES, ...props.messages };
   const t = useMsg();
-  const id = useUniqueId();
+  const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Msg, useMsg } from '../../i18n/msg';
 import { ProductPicture } from '../product-picture';
 import { SafeContent } from './safe-content';
 import { patientInformationNodes } from './safe-html';
-import { useUniqueId } from '../use-unique-id';
 import './medication-info.css';
 
 /**
@@ -36,7 +35,7 @@ const STATUS_TEXT = { idle: 'medicationInfo.loading', loading: 'medicationInfo.l
  */
 export function MedicationInfo({ name, pictureSrc, state, open, onOpenChange }: MedicationInfoProps) {
   const t = useMsg();
-  const titleId = useUniqueId();
+  const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const content = state.status === 'ready' ? state.content : null;
   const nodes = useMemo(() => (content === null ? [] : patientInformationNodes(content, { headingLevel: 3 })), [content]);

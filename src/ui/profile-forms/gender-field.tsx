@@ -1,8 +1,7 @@
-
+import { useId } from 'react';
 import { GENDER_CODES, GENDER_LABEL } from '../../domain/gender';
 import { Msg } from '../../i18n/msg';
 import { FieldError } from '../form/field-error';
-import { useUniqueId } from '../use-unique-id';
 
 /** spec §3/§9 gender: 1 male, 2 female, 3 other, as one radio group with its error. */
 export function GenderField({
@@ -16,7 +15,7 @@ export function GenderField({
   errorId?: string | null;
   disabled?: boolean;
 }) {
-  const id = useUniqueId();
+  const id = useId();
   const errorElementId = errorId ? `${id}-error` : undefined;
   return (
     <fieldset className="field profile-radios" aria-describedby={errorElementId}>

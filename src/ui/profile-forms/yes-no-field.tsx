@@ -1,7 +1,6 @@
-
+import { useId } from 'react';
 import { Msg } from '../../i18n/msg';
 import { FieldError } from '../form/field-error';
-import { useUniqueId } from '../use-unique-id';
 
 /** A yes/no question as one radio group with its error (null: not answered yet). */
 export function YesNoField({
@@ -21,7 +20,7 @@ export function YesNoField({
   yesId?: string;
   noId?: string;
 }) {
-  const id = useUniqueId();
+  const id = useId();
   const errorElementId = errorId ? `${id}-error` : undefined;
   return (
     <fieldset className="field profile-radios" aria-describedby={errorElementId}>

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SetupFlags } from '../../domain/setup-state';
 import { paths } from '../../domain/paths';
 import { Msg, useMsg } from '../../i18n/msg';
-import { useUniqueId } from '../use-unique-id';
 import './profile-nav.css';
 
 interface NavItem {
@@ -42,7 +41,7 @@ export const PROFILE_NAV: readonly { groupId: string; items: readonly NavItem[] 
 export function ProfileNav({ flags }: { flags: SetupFlags | null }) {
   const t = useMsg();
   const [location] = useLocation();
-  const idPrefix = useUniqueId();
+  const idPrefix = useId();
   return (
     <nav className="profile-nav" aria-label={t('profile.nav.label')}>
       {PROFILE_NAV.map((group) => (

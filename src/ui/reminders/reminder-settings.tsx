@@ -2,12 +2,11 @@
 // by a tap (the permission prompt comes then, never on load), off again by a tap; on iOS in the
 // browser it explains that reminders need the app on the home screen first. Presentational: the
 // state and the actions come from src/data/hooks/use-device-reminders.ts through the screen.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { INTAKE_PERIODS } from '../../domain/intake-plan';
 import type { ReminderTimes } from '../../domain/doses/reminder-times';
 import { Msg } from '../../i18n/msg';
 import { CheckboxField } from '../form/checkbox-field';
-import { useUniqueId } from '../use-unique-id';
 import './reminders.css';
 
 export type ReminderSettingsState = 'loading' | 'unsupported' | 'home-screen' | 'denied' | 'off' | 'on';
@@ -26,8 +25,8 @@ export interface ReminderSettingsProps {
 }
 
 export function ReminderSettings({ state, times, busy, error, showNames, enable, disable, headingLevel = 2 }: ReminderSettingsProps) {
-  const headingId = useUniqueId();
-  const errorId = useUniqueId();
+  const headingId = useId();
+  const errorId = useId();
   const [names, setNames] = useState(showNames);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (state === 'loading') return null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useEPrescriptions } from '../../../data/hooks/use-eprescriptions';
 import { useSession } from '../../../data/hooks/use-session';
@@ -15,7 +15,6 @@ import { SentEPrescriptions } from './eprescription/sent-eprescriptions';
 import { PrepaidLabel } from './prepaid-label';
 import { SendAsapForm } from './send-asap-form';
 import { SendMethodForm, type ChosenSendMethod } from './send-method-form';
-import { useUniqueId } from '../../../ui/use-unique-id';
 import './send-method.css';
 
 // the scanner, its reader and the QR decoder load only when the patient has an e-prescription
@@ -49,7 +48,7 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
 
   const ePrescriptions = useEPrescriptions();
   const [scanning, setScanning] = useState(false);
-  const listId = useUniqueId();
+  const listId = useId();
   const profile = { firstName: customer?.first_name ?? null, lastName: customer?.last_name ?? null, birthDate: customer?.birthday ?? null };
 
   const chooseMethod = async (chosen: ChosenSendMethod) => {

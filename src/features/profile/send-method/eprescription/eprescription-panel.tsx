@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useEPrescriptions, type SentEPrescription } from '../../../../data/hooks/use-eprescriptions';
 import { saveDelivery, useSave } from '../../../../data/hooks/use-save';
 import { sendEPrescription } from '../../../../data/outbox/commands';
@@ -17,7 +17,6 @@ import { useCalendarDate } from '../../../../ui/use-calendar-date';
 import { EPrescriptionSummaryView } from './eprescription-summary-view';
 import { QrCamera, type CameraError } from './qr-camera';
 import { decodeImageFile } from './qr-decoder';
-import { useUniqueId } from '../../../../ui/use-unique-id';
 import './eprescription.css';
 
 /** Why nothing can be sent: the code's reading, or how it was to be read (no code on the picture, no camera). */
@@ -40,7 +39,7 @@ const WAYS: Step = { step: 'ways', refusal: null };
 /** A pasted link that cannot be read says why at its field; a read prescription refused says whose it is above the ways. */
 const inField = (refusal: Refusal): boolean => refusal.way === 'paste' && refusal.summary === undefined;
 
-const AlreadySent = forwardRef<HTMLParagraphElement, { sent: SentEPrescription }>(function AlreadySent({ sent }, ref) {
+function AlreadySent({ sent, ref }: { sent: SentEPrescription; ref: Ref<HTMLParagraphElement> }) {
   const formatDate = useCalendarDate();
   const id = sent.refused === 'conflict' ? 'ePrescription.already.otherDevice' : sent.pending ? 'ePrescription.already.waiting' : 'ePrescription.already.sent';
   return (
@@ -48,7 +47,7 @@ const AlreadySent = forwardRef<HTMLParagraphElement, { sent: SentEPrescription }
       <Msg id={id} values={{ date: formatDate(sent.sentAt) }} />
     </p>
   );
-});
+}
 
 /** Whose and from when a refused prescription is (issue 38): the doctor as the list names it, its date, the patient it names. */
 function RefusedWhich({ summary, patient }: { summary: EPrescriptionSummary; patient: PatientComparison | undefined }) {
@@ -97,7 +96,7 @@ function DeliveryNotice({ delivery }: { delivery: Delivery }) {
  */
 export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { profile: NamedPatient; onSent?: (delivery: Delivery) => void; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
-  const ids = useUniqueId();
+  const ids = useId();
   const [step, setStep] = useState<Step>(WAYS);
   const [pasted, setPasted] = useState('');
   const formatDate = useCalendarDate();
