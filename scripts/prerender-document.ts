@@ -36,13 +36,16 @@ export function routeDocument(shell: string, facts: DocumentFacts, markups: Reco
   const modulePreload = /\n?\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/gu;
   const preloads = [entryFile, ...[...shell.matchAll(modulePreload)].map((m) => m[1]!)];
   const routeStyles = styles.map(({ file, css }) => `\n    <style>${css.trim()}</style>\n    <link disabled rel="stylesheet" crossorigin href="/${file}">`).join('');
+  // the shell's own classic scripts (the ICU warm-up, the catalogue's and the route's preloads) wait
+  // for the first paint too (the document's, below, run before it)
   return shell
+    .replace(/<script>([\s\S]*?)<\/script>/gu, (_, code: string) => `<script>${afterFirstPaint(code)}</script>`)
     .replace(entryStyle, (link) => `${link}${routeStyles}`)
     .replace(/<html lang="[^"]*">/u, `<html lang="${first.split(':')[0]}">`)
     .replace(/<title>[^<]*<\/title>/u, `<title>${escapeText(facts.titles[first] ?? '')}</title>`)
     .replace(modulePreload, '')
-    .replace(entry, `<script type="module">${entryAfterFirstPaint(entryFile)}</script>`)
-    .replace(viewport, (meta) => `${meta}\n    <script>${headScript(facts)}</script>\n    <script>${modulePreloadScript(preloads)}</script>`)
+    .replace(entry, `<script type="module">${afterFirstPaint(`import(${JSON.stringify(entryFile)})`)}</script>`)
+    .replace(viewport, (meta) => `${meta}\n    <script>${headScript(facts)}</script>\n    <script>${afterFirstPaint(modulePreloadScript(preloads))}</script>`)
     .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${BODY_SCRIPT}</script>`);
 }
 
@@ -54,20 +57,22 @@ export function redirectsFile(patterns: readonly string[]): string {
 
 
 /**
- * The entry module is run once the document's markup has been painted: arrived early (preloaded,
- * or from the service worker), it would otherwise run at the end of parsing, before the first
- * paint, and the page would show nothing until React and the app had been evaluated. In a hidden
- * tab no frame comes: the app starts at once.
+ * Runs `code` in the task after the document's first frame. The page's scripts and their requests
+ * wait for its prerendered markup to be painted: the entry module, arrived early (preloaded, or
+ * from the service worker), would otherwise run at the end of parsing, before the first paint,
+ * and the page would show nothing until React and the app had been evaluated; and a file that
+ * arrives before the first paint — on this machine's loopback, all of them — is counted by
+ * Lighthouse's simulation as one the paint waited for. In a hidden tab no frame comes: at once.
  */
-export function entryAfterFirstPaint(file: string): string {
-  return `const s=()=>import(${JSON.stringify(file)});document.visibilityState==="hidden"?s():requestAnimationFrame(()=>setTimeout(s,0))`;
+export function afterFirstPaint(code: string): string {
+  return `(function(r){document.visibilityState==="hidden"?r():requestAnimationFrame(function(){setTimeout(r,0)})})(function(){${code}})`;
 }
 
 /**
- * The entry and the modules it imports, asked for by a script as the document is parsed (as the
- * route's own files are, route-preload.ts), not by links in it: they are not what the first paint
- * waits for, and Lighthouse's simulation counts a parser's request of high priority that arrived
- * before the first paint (on this machine's loopback, all of them) as blocking it.
+ * The entry and the modules it imports, asked for by a script after the first paint (as the
+ * route's own files are, route-preload.ts), not by links in the document: they are not what the
+ * first paint waits for, and Lighthouse's simulation counts a parser's request of high priority
+ * that arrived before it as blocking it.
  */
 export function modulePreloadScript(files: readonly string[]): string {
   return `${JSON.stringify(files)}.forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})`;

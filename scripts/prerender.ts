@@ -97,8 +97,10 @@ async function renderDocuments(config: ResolvedConfig, shell: string, outDir: st
       };
       const file = join(outDir, documentFile(pattern));
       mkdirSync(dirname(file), { recursive: true });
-      // a public page is hydrated as it is: painted before its view's chunk, it needs that chunk's styles
-      writeFileSync(file, routeDocument(shell, facts, markups, isPublic ? (styles.get(pattern) ?? []) : []));
+      // a public page is hydrated as it is: painted before its view's chunk, it needs that chunk's
+      // styles; a signed-in screen's replace its frame without a new style sheet to apply to the
+      // whole page just before (on a long page, a long task of style recalculation)
+      writeFileSync(file, routeDocument(shell, facts, markups, styles.get(pattern) ?? []));
       written += 1;
     }
   } finally {

@@ -5,6 +5,36 @@ import fr from '../../lang/fr.json' with { type: 'json' };
 
 export const catalogues = { de, fr } as const;
 
+/**
+ * A page of the app's whose `goto` and `reload` resolve once the app has taken the document over
+ * (appReady): every document paints its route's prerendered markup before any script runs
+ * (decision 0042), so a heading in sight no longer says the app is running — what a test does
+ * next must meet the app, not the document's markup. A navigation elsewhere (the stack's
+ * mailbox), or one a test times itself (`waitUntil: 'commit'`), is left as it is.
+ */
+const waiting = new WeakSet<Page>();
+function waitingForTheApp(page: Page, appOrigin: string): Page {
+  if (waiting.has(page)) return page;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settled = async (options: { waitUntil?: string } | undefined) => {
+    if (options?.waitUntil === 'commit' || new URL(page.url()).origin !== appOrigin) return;
+    await appReady(page);
+  };
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await settled(options);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await settled(options);
+    return response;
+  };
+  return page;
+}
+
 /** Every request that would leave the machine is answered here: the disruption post 404s by default. */
 export const test = base.extend<{ offsite: void }>({
   offsite: [
@@ -14,6 +44,14 @@ export const test = base.extend<{ offsite: void }>({
     },
     { auto: true },
   ],
+  page: async ({ page, baseURL }, use) => {
+    await use(baseURL ? waitingForTheApp(page, new URL(baseURL).origin) : page);
+  },
+  context: async ({ context, baseURL }, use) => {
+    // tabs a test opens itself wait the same way
+    if (baseURL) context.on('page', (opened) => void waitingForTheApp(opened, new URL(baseURL).origin));
+    await use(context);
+  },
 });
 
 export { expect };

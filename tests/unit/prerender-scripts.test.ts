@@ -7,7 +7,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueVariant, type DocumentFacts } from '../../scripts/prerender-scripts';
-import { routeDocument, redirectsFile, renderedPath } from '../../scripts/prerender-document';
+import { afterFirstPaint, routeDocument, redirectsFile, renderedPath } from '../../scripts/prerender-document';
 import { LANGUAGE_PREFIX_SOURCE } from '../../scripts/before-entry';
 import { detectLanguage, isLang, LANG_STORAGE_KEY, splitLanguagePrefix } from '../../src/i18n/languages';
 import { patternSource } from '../../src/app/route-pattern';
@@ -93,15 +93,16 @@ describe('the document’s scripts in the browser', () => {
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     const f = facts('/generics', PUBLIC);
     const shell =
-      '<!doctype html><html lang="de"><head><meta name="viewport" content="width=device-width"><title>x</title></head><body><div id="root"></div></body></html>';
+      '<!doctype html><html lang="de"><head><meta name="viewport" content="width=device-width"><title>x</title><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
     const html = routeDocument(shell, f, Object.fromEntries(PUBLIC.map((v) => [v, `<h1>${v}</h1>`])));
     const parsed = new DOMParser().parseFromString(html, 'text/html');
-    const scripts = [...parsed.querySelectorAll('script')].map((s) => s.textContent ?? '');
+    const scripts = [...parsed.querySelectorAll('script:not([type])')].map((s) => s.textContent ?? '');
     document.head.innerHTML = '';
     document.body.innerHTML = parsed.body.innerHTML.replace(/<script>[\s\S]*?<\/script>/gu, '');
     document.documentElement.lang = 'de';
     const context = { location: { pathname, search: '' }, localStorage, navigator: { language: 'de-CH' }, document };
-    const [head, body] = scripts;
+    // the head's first script and the one after the root (the others wait for the first paint)
+    const [head, body] = [scripts[0], scripts.at(-1)];
     runInNewContext(head!, context);
     const held = document.documentElement.classList.contains('prerender-hold');
     runInNewContext(body!, context);
@@ -142,5 +143,24 @@ describe('documents of routes with parameters', () => {
     expect(redirectsFile(['/', '/doses/day/:day', '/profile/overview/:showInfo?'])).toBe(
       '/doses/day/:day /doses/day/_day.html 200\n/profile/overview/:showInfo /profile/overview.html 200\n',
     );
+  });
+});
+
+describe('the page’s own scripts wait for the first paint', () => {
+  it('the entry, its modules and the shell’s scripts run in the task after the first frame; only the document’s two run while it is parsed', () => {
+    const shell =
+      '<html lang="de"><head><meta name="viewport" content="x"><script>warmUp()</script>' +
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-dom-b.js">' +
+      '</head><body><div id="root"></div></body></html>';
+    const html = routeDocument(shell, facts('/generics', ['de:out']), { 'de:out': '<h1>x</h1>' });
+    expect(html).not.toMatch(/<link rel="modulepreload"/u);
+    expect(html).not.toMatch(/<script type="module"[^>]*src=/u);
+    const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/gu)].map((m) => m[1]!);
+    const waiting = scripts.filter((code) => code.startsWith(afterFirstPaint('').slice(0, 40)));
+    expect(waiting.some((code) => code.includes('warmUp()'))).toBe(true);
+    expect(waiting.some((code) => code.includes('import("/assets/index-a.js")'))).toBe(true);
+    expect(waiting.some((code) => code.includes('"/assets/index-a.js","/assets/react-dom-b.js"'))).toBe(true);
+    // the head's choice and the root's swap do not wait
+    expect(scripts.length - waiting.length).toBe(2);
   });
 });
