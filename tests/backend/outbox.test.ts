@@ -22,7 +22,7 @@ import {
   setSendAsap,
   type OutboxContext,
 } from '../../src/data/outbox/commands.ts';
-import { isTempId } from '../../src/data/outbox/ids.ts';
+import { isTempId } from '../../src/data/local/temp-ids.ts';
 import { BACKOFF_MAX_MS } from '../../src/data/outbox/backoff.ts';
 import { guardFetch } from '../../src/data/net/fetch-guard.ts';
 import { createRetryAfterLog } from '../../src/data/net/retry-after.ts';
