@@ -1,5 +1,6 @@
 // The reads of spec §7 "Data service" the pull makes, one function each. They take the
-// client as a parameter (STYLE.md), never throw, and answer a Result with an error code.
+// client as a parameter, never throw, and answer a Result with an error code
+// (docs/architecture.md, "Conventions").
 import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import { err, ok, type Result } from '../../domain/result';
