@@ -486,7 +486,9 @@ begin
   );
 
   -- Prescriptions in every state (spec §4): active, expiring within 14 days, expired,
-  -- single-use used, single-use unused.
+  -- single-use used, single-use unused. The used single-use Amoxival is a course of ten days
+  -- that ended long ago (ordered 90 days ago, a pack of 20 at two a day): no longer taken
+  -- (src/domain/intake-course.ts, issue 38).
   insert into public.webshop_customer_medication (customer_id, medication_id, dosage, comment, expires_at, single_use, used, intake, created_at) values
     (demo, pc_atorva, '{0,0,1,0}', null, current_date + 240, false, false, 'abends', now() - interval '125 days'),
     (demo, pc_amlo, '{1,0,0,0}', 'Blutdruck regelmässig messen', current_date + 180, false, false, 'morgens, unabhängig von den Mahlzeiten', now() - interval '185 days'),
@@ -496,7 +498,7 @@ begin
     (demo, pc_panto, '{1,0,0,0}', null, current_date + 3, false, false, 'vor dem Frühstück', now() - interval '362 days'),
     (demo, pc_liso, '{1,0,0,0}', 'ersetzt durch Amlovasc', current_date - 21, false, false, 'morgens', now() - interval '386 days'),
     (demo, pc_zolp, '{0,0,0,1}', 'nur bei Bedarf', current_date - 90, false, false, 'vor dem Schlafengehen', now() - interval '120 days'),
-    (demo, pc_amoxi, '{1,0,1,0}', 'während 7 Tagen', current_date + 40, true, true, 'zu den Mahlzeiten', now() - interval '50 days'),
+    (demo, pc_amoxi, '{1,0,1,0}', 'während 7 Tagen', current_date + 40, true, true, 'zu den Mahlzeiten', now() - interval '95 days'),
     (demo, pc_ibu, '{1,1,1,0}', 'bei Bedarf, höchstens 3 Tabletten pro Tag', current_date + 25, true, false, 'zu den Mahlzeiten', now() - interval '5 days');
 
   -- Orders in every status of spec §4 (0, 1, 2, 3, 4, 10, 90, 98, 100, 99); postal tracking for

@@ -63,6 +63,29 @@ export function reminderNotification(payload: ReminderPayload, texts: ReminderTe
   };
 }
 
+/** The language of a push that names none: the browser's (French for fr, fr-CH, …), else German. */
+export const browserLanguage = (language: string | undefined): 'de' | 'fr' => (/^fr\b/i.test(language ?? '') ? 'fr' : 'de');
+
+/** What a tap on a notification that is no reminder opens. */
+export interface OpenData {
+  url: string;
+}
+
+/**
+ * A push that is no reminder of a period (every push must show a notification: iOS revokes a
+ * subscription whose pushes show none): the pharmacy's name and a plain line in the browser's
+ * language, a tap opening the app — never a period's title such as "… am Morgen" at 18:50 (issue 38).
+ */
+export function otherNotification(texts: ReminderTexts, lang: 'de' | 'fr'): { title: string; options: NotificationOptions } {
+  const data: OpenData = { url: `${lang === 'fr' ? '/fr' : ''}/dashboard` };
+  return {
+    title: reminderText(texts, lang, 'title.other'),
+    options: { body: reminderText(texts, lang, 'bodyOther'), lang: lang === 'fr' ? 'fr-CH' : 'de-CH', icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data },
+  };
+}
+
+export const isOpenData = (value: unknown): value is OpenData => !!value && typeof value === 'object' && typeof (value as OpenData).url === 'string';
+
 /** Posts the action with the token; true when the server took it. */
 export async function postReminderAction(functionsUrl: string, data: ReminderData, action: typeof TAKEN_ACTION | typeof LATER_ACTION, at: Date, doFetch: typeof fetch = fetch): Promise<boolean> {
   try {

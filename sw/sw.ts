@@ -31,7 +31,7 @@ import { paths } from '../src/domain/paths';
 import { WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/domain/product-picture';
 import { VerifiedImageCacheFirst } from './product-images';
-import { isReminderData, LATER_ACTION, postReminderAction, readReminderPayload, reminderNotification, reminderText, TAKEN_ACTION, type ReminderTexts } from './reminders';
+import { browserLanguage, isOpenData, isReminderData, LATER_ACTION, otherNotification, postReminderAction, readReminderPayload, reminderNotification, reminderText, TAKEN_ACTION, type ReminderTexts } from './reminders';
 import { CACHE_NAMES, DISRUPTION, NAVIGATION_DENYLIST, PRODUCT_IMAGES, isDisruptionPost, isProductImage, swConfig } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -111,19 +111,20 @@ self.addEventListener('message', (event) => {
 // subscription whose pushes show none. A push that is not a reminder still shows one.
 self.addEventListener('push', (event) => {
   const payload = readReminderPayload(event.data?.text() ?? null);
-  const shown = payload
-    ? (() => {
-        const { title, options } = reminderNotification(payload, __REMINDER_TEXTS__);
-        return self.registration.showNotification(title, options);
-      })()
-    : self.registration.showNotification(reminderText(__REMINDER_TEXTS__, 'de', 'title.morning'), { body: reminderText(__REMINDER_TEXTS__, 'de', 'body') });
-  event.waitUntil(shown);
+  const { title, options } = payload ? reminderNotification(payload, __REMINDER_TEXTS__) : otherNotification(__REMINDER_TEXTS__, browserLanguage(self.navigator.language));
+  event.waitUntil(self.registration.showNotification(title, options));
 });
 
 /** "Taken" and "later" without opening the app; a tap elsewhere opens the dashboard at the period. */
 async function onReminderClick(notification: Notification, action: string): Promise<void> {
   const data: unknown = notification.data;
-  if (!isReminderData(data)) return;
+  if (!isReminderData(data)) {
+    // a notification that is no reminder: a tap opens the app
+    if (!isOpenData(data)) return;
+    notification.close();
+    await openApp(data.url);
+    return;
+  }
   const t = (key: string) => reminderText(__REMINDER_TEXTS__, data.lang, key);
   if (action === TAKEN_ACTION || action === LATER_ACTION) {
     const ok = await postReminderAction(buildEnv.supabaseUrl.replace(/\/+$/, ''), data, action, new Date());
@@ -139,7 +140,12 @@ async function onReminderClick(notification: Notification, action: string): Prom
     return;
   }
   notification.close();
-  const url = new URL(data.url, self.location.origin).href;
+  await openApp(data.url);
+}
+
+/** The app at `path`: an open window of it navigated there and focused, else a new one. */
+async function openApp(path: string): Promise<void> {
+  const url = new URL(path, self.location.origin).href;
   const open = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).find((c) => new URL(c.url).origin === self.location.origin);
   if (open) {
     await open.navigate(url).catch(() => null);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Prescription } from './entities.ts';
-import { intakePeriodAt, intakePeriodForHour, intakePeriodsFrom, intakePlan, isPrescriptionTaken, nextIntakePeriodChange } from './intake-plan.ts';
-import { orderableMedications } from './prescription-state.ts';
+import { intakePeriodAt, intakePeriodForHour, intakePeriodsFrom, nextIntakePeriodChange } from './intake-plan.ts';
 
 describe('intake period of the day', () => {
   // spec §4 Intake period of the day, first reading: morning 5-11, noon 12-17, evening 18-21, night otherwise
@@ -111,95 +109,5 @@ describe('periods in the order of the day from now', () => {
     ['night', ['night', 'morning', 'noon', 'evening']],
   ] as const)('%s first', (current, order) => {
     expect(intakePeriodsFrom(current)).toEqual(order);
-  });
-});
-
-describe("today's intake plan", () => {
-  const now = new Date('2025-03-10T08:00:00Z');
-  const rx = (id: number, dosage: Prescription['dosage'], over: Partial<Prescription> = {}): Prescription => ({
-    id, customer_id: 'c', medication_id: 1000 + id, dosage, comment: null, expires_at: '2025-12-31', single_use: false, used: false, intake: null, ...over,
-  });
-
-  // spec §2 dashboard: today's intake plan (morning, noon, evening, night); §3 dosage is four numbers
-  it('lists active prescriptions with units per period', () => {
-    const plan = intakePlan(
-      [
-        rx(1, [1, 0, 1, 0]),
-        rx(2, [0.5, 0.5, 0, 2]),
-        rx(3, [1, 1, 1, 1], { expires_at: '2025-03-09' }), // expired: left out
-        rx(4, [1, 1, 1, 1], { single_use: true, used: true, expires_at: '2025-03-09' }), // used and expired: left out
-        rx(5, [1, 1, 1]), // unreadable: not four values
-        rx(6, [0, 0, 0, 0]),
-      ],
-      now,
-    );
-    expect(plan).toEqual({
-      morning: [
-        { prescription_id: 1, medication_id: 1001, units: 1 },
-        { prescription_id: 2, medication_id: 1002, units: 0.5 },
-      ],
-      noon: [{ prescription_id: 2, medication_id: 1002, units: 0.5 }],
-      evening: [{ prescription_id: 1, medication_id: 1001, units: 1 }],
-      night: [{ prescription_id: 2, medication_id: 1002, units: 2 }],
-      unreadable: [5],
-    });
-  });
-
-  // spec §4 Prescriptions: active through its expiry date (Zurich calendar day), gone at midnight
-  it('keeps a prescription through its expiry day and drops it at midnight in Zurich', () => {
-    const list = [rx(1, [1, 0, 0, 0], { expires_at: '2026-03-29' })];
-    expect(intakePlan(list, new Date('2026-03-29T23:59:59+02:00')).morning).toHaveLength(1);
-    expect(intakePlan(list, new Date('2026-03-30T00:00:00+02:00')).morning).toHaveLength(0);
-    const autumn = [rx(1, [0, 0, 0, 1], { expires_at: '2026-10-25' })];
-    expect(intakePlan(autumn, new Date('2026-10-25T23:59:59+01:00')).night).toHaveLength(1);
-    expect(intakePlan(autumn, new Date('2026-10-26T00:00:00+01:00')).night).toHaveLength(0);
-  });
-
-  it('is empty without prescriptions', () => {
-    expect(intakePlan([], now)).toEqual({ morning: [], noon: [], evening: [], night: [], unreadable: [] });
-  });
-});
-
-// Issue 22 item 6: the plan shows what the patient takes, not only what can be ordered. A
-// single-use prescription becomes "used" when it is ordered, so inactive (spec §4 Prescriptions)
-// and no longer orderable — but the patient now takes what was delivered.
-describe('what the patient takes against what can be ordered', () => {
-  const now = new Date('2026-03-10T08:00:00+01:00');
-  const rx = (over: Partial<Prescription>): Prescription => ({
-    id: 1, customer_id: 'c', medication_id: 1001, dosage: [1, 0, 1, 0], comment: null, expires_at: '2026-04-30', single_use: false, used: false, intake: null, ...over,
-  });
-
-  // spec §4 Prescriptions: inactive if single-use and used, or the expiry date has passed
-  it.each([
-    ['repeatable, valid', true, true, {}],
-    ['repeatable, expired yesterday', false, false, { expires_at: '2026-03-09' }],
-    ['repeatable, expires today', true, true, { expires_at: '2026-03-10' }],
-    ['single-use, not ordered yet', true, true, { single_use: true }],
-    ['single-use, ordered (used), valid', true, false, { single_use: true, used: true }],
-    ['single-use, used, expires today', true, false, { single_use: true, used: true, expires_at: '2026-03-10' }],
-    ['single-use, used, expired yesterday', false, false, { single_use: true, used: true, expires_at: '2026-03-09' }],
-    ['single-use, used, expiry unreadable', true, false, { single_use: true, used: true, expires_at: 'soon' }],
-    ['used but not single-use (no effect, spec §4)', true, true, { used: true }],
-  ] as const)('%s: in the plan %s, orderable %s', (_, inPlan, orderable, over) => {
-    const p = rx(over);
-    expect(isPrescriptionTaken(p, now)).toBe(inPlan);
-    expect(intakePlan([p], now).morning.map((e) => e.prescription_id)).toEqual(inPlan ? [1] : []);
-    expect(orderableMedications([p], now).map((m) => m.medication_id)).toEqual(orderable ? [1001] : []);
-  });
-
-  it('drops a used single-use prescription at midnight after its expiry day in Zurich', () => {
-    const p = rx({ single_use: true, used: true, expires_at: '2026-03-29' });
-    expect(intakePlan([p], new Date('2026-03-29T23:59:59+02:00')).evening).toHaveLength(1);
-    expect(intakePlan([p], new Date('2026-03-30T00:00:00+02:00')).evening).toHaveLength(0);
-  });
-
-  // the seam for the supply forecast: once it says the pack is finished, the medication leaves the plan
-  it.each([
-    ['no answer given: taken until expiry', undefined, [2, 3]],
-    ['the pack of 2 is finished', (p: Prescription) => p.id === 2, [3]],
-    ['every pack finished', () => true, [3]],
-  ] as const)('%s', (_, finished, ids) => {
-    const list = [rx({ id: 2, single_use: true, used: true }), rx({ id: 3 })];
-    expect(intakePlan(list, now, undefined, finished).morning.map((e) => e.prescription_id)).toEqual(ids);
   });
 });

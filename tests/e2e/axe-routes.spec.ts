@@ -1,15 +1,16 @@
 // Accessibility: axe on every route of the routes table (src/app/routes.ts), in both
 // languages, signed out and signed in, at desktop width and at 390 px; and no horizontal
 // scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px);
-// and, tabbing through each page, a visible focus indicator at every stop.
+// and, tabbing through each page, a visible focus indicator at every stop; and every id of a
+// page once (issue 38: a label's `for` found another element of the same id).
 // The list is generated from the table, so a new route is checked without touching this file;
 // a route with a required parameter this file has no sample for fails instead of being skipped.
 import type { Page } from '@playwright/test';
 import { routeAt } from '../../src/app/route-at';
 import { pathsOf } from '../../src/app/route-paths';
 import { ROUTES, type RouteDef } from '../../src/app/routes';
-import { catalogues, expect, expectNoAxeViolations, focusStop, test } from './fixtures';
-import { patientWithProfile, signIn } from './patients';
+import { catalogues, expect, expectNoAxeViolations, expectNoDuplicateIds, focusStop, test } from './fixtures';
+import { patientWithProfile, service, signIn } from './patients';
 
 const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route: r })));
 const DESKTOP = { width: 1280, height: 800 };
@@ -67,7 +68,10 @@ async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: 
   for (const { path } of PATHS) {
     await page.setViewportSize(DESKTOP);
     await visit(page, path, titleOf);
-    await test.step(`${path} at ${DESKTOP.width}px`, () => expectNoAxeViolations(page));
+    await test.step(`${path} at ${DESKTOP.width}px`, async () => {
+      await expectNoAxeViolations(page);
+      await expectNoDuplicateIds(page);
+    });
     if (focus) await test.step(`${path}: focus visible at every stop`, async () => expect(await stopsWithoutVisibleFocus(page)).toEqual([]));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
@@ -101,6 +105,10 @@ for (const lang of ['de', 'fr'] as const) {
     test('signed in, setup complete', async ({ page }) => {
       test.setTimeout(240_000);
       const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2, lang);
+      // an e-prescription sent before: /prescriptions/add lists it beside the panel (issue 38: two ids alike there)
+      const summary = { id: 'rx-axe', date: '2026-01-05T09:00:00+01:00', doctor: { name: 'Dr. Anna Müller', gln: null, organisation: null }, remark: null, medicaments: [] };
+      const { error } = await service().from('webshop_customer_eprescription').insert({ customer_id: patient.id, rx_id: 'rx-axe', raw: 'CHMED16A1H4sI', summary });
+      expect(error).toBeNull();
       await signIn(page, patient, `/${lang}/login`, t);
       await checkEveryRoute(page, t, true, lang === 'de');
     });

@@ -11,6 +11,8 @@
 // the app stores an endpoint the sender can really reach.
 import type { BrowserContext, Page } from '@playwright/test';
 import { sendDueReminders, type ReminderPayload } from '../../supabase/functions/_shared/dose-reminders.ts';
+import { dosesDueOn, type DuePrescription } from '../../src/domain/doses/doses-due';
+import type { Order } from '../../src/domain/entities';
 import { importVapidKeys } from '../../supabase/functions/_shared/web-push/vapid.ts';
 import { startPushService, type PushService, type StandInSubscription } from '../support/push-service.ts';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
@@ -132,10 +134,17 @@ async function serverMarks(customerId: string, day: string, period: string) {
   return data ?? [];
 }
 
-/** The morning's prescriptions of a patient (dosage above 0 in the morning), as the server has them. */
+/** The morning's prescriptions of a patient by the app's rule of what is taken (a finished course is not; issue 38), from what the server holds. */
 async function morningPrescriptions(customerId: string, day: string): Promise<number[]> {
-  const { data } = await service().from('webshop_customer_medication').select('id, dosage, expires_at, created_at').eq('customer_id', customerId);
-  return (data ?? []).filter((p) => Number((p.dosage as number[])[0]) > 0 && String(p.expires_at) >= day && String(p.created_at).slice(0, 10) <= day).map((p) => Number(p.id));
+  const db = service();
+  const prescriptions = ((await db.from('webshop_customer_medication').select('*').eq('customer_id', customerId)).data ?? []) as DuePrescription[];
+  const orders = ((await db.from('webshop_order').select('*, webshop_order_item(*)').eq('customer_id', customerId)).data ?? []) as Order[];
+  const codes = [...new Set(prescriptions.map((p) => p.medication_id))];
+  const articles = ((await db.from('pharmindex').select('pharmacode, qty').in('pharmacode', codes)).data ?? []) as { pharmacode: number; qty: number | null }[];
+  const supply = { orders: orders.map((o) => ({ ...o, children: [] })), medications: new Map(articles.map((a) => [Number(a.pharmacode), { qty: a.qty === null ? null : Number(a.qty) }])) };
+  return dosesDueOn(prescriptions, day, supply)
+    .doses.filter((d) => d.period === 'morning')
+    .map((d) => Number(d.prescription_id));
 }
 
 async function reminderJourney(
@@ -227,6 +236,50 @@ test.describe('dose reminders reach a closed app', () => {
     const patient: TestPatient = await patientWithProfile('Fanny', 2, 'fr');
     await service().from('webshop_customer_medication').update({ created_at: '2026-01-01T00:00:00Z' }).eq('customer_id', patient.id);
     await reminderJourney(browser, patient, fr, 'fr');
+  });
+
+  // issue 38 item 5: a push that is no reminder of a period is not titled as one ("… am Morgen" at 18:50)
+  test('a push that is no reminder: the pharmacy’s name, not a period’s title', async ({ page }) => {
+    const patient = await patientWithProfile('Hanna');
+    await page.context().grantPermissions(['notifications']);
+    await signIn(page, patient);
+    await underServiceWorker(page);
+    const [shown] = await deliver(page, JSON.stringify({ kind: 'news', text: 'x' }));
+    expect(shown).toMatchObject({ title: de['reminder.push.title.other'], body: de['reminder.push.bodyOther'], data: { url: '/dashboard' } });
+  });
+
+  // issue 38 item 5: the browser's push service gives no answer: the patient is told so after a
+  // while, not left with a disabled button (and not told to check a connection that works)
+  test('the push service does not answer: said after 15 seconds, the button back', async ({ browser }) => {
+    const patient = await patientWithProfile('Ines', 1);
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 404, body: '' }));
+    await context.grantPermissions(['notifications']);
+    await context.addInitScript(() => {
+      PushManager.prototype.subscribe = () => {
+        (window as unknown as { subscribing: boolean }).subscribing = true;
+        return new Promise<PushSubscription>(() => undefined);
+      };
+      PushManager.prototype.getSubscription = async () => null;
+    });
+    const page = await context.newPage();
+    await page.clock.install();
+    await signIn(page, patient);
+    await underServiceWorker(page);
+    const reminders = page.getByRole('region', { name: de['reminders.title'] });
+    const turnOn = reminders.getByRole('button', { name: de['reminders.turnOn'] });
+    await turnOn.click();
+    await expect(reminders.getByRole('status')).toHaveText(de['reminders.busy']);
+    await expect(turnOn).toBeDisabled();
+    // the server gave its key; the push service is asked and says nothing
+    await expect.poll(() => page.evaluate(() => (window as unknown as { subscribing?: boolean }).subscribing === true)).toBe(true);
+    await page.clock.fastForward(15_000);
+    await expect(reminders.getByRole('alert')).toHaveText(de['reminders.error.push_service']);
+    await expect(turnOn).toBeEnabled();
+    await expect(reminders.getByRole('status')).toHaveText(de['reminders.off']);
+    expect((await service().from(SUBSCRIPTIONS).select('endpoint').eq('customer_id', patient.id)).data).toEqual([]);
+    await expectNoAxeViolations(page);
+    await context.close();
   });
 
   test('a reminder for doses already marked is not sent; sign-out takes the device’s subscription', async ({ browser }) => {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { planFromPrescriptions } from '../../src/domain/emediplan/plan-from-prescriptions';
 import type { Chmed16aDocument } from '../../src/domain/emediplan/chmed16a-model';
-import type { Customer, Insurance, Prescription } from '../../src/domain/entities';
+import type { Customer, Insurance, Order, Prescription } from '../../src/domain/entities';
 import { readInsurance } from '../../src/domain/insurance';
 import { latestById } from '../../src/domain/latest-by-id';
 import { service } from './patients';
@@ -44,7 +44,9 @@ export async function pdfContent(pdf: Buffer): Promise<{ text: string; pages: [n
 export interface ServerPlan {
   customer: Customer;
   prescriptions: Prescription[];
-  medications: { pharmacode: number; qtyu: string | null; dscrd: string; dscrf: string | null }[];
+  medications: { pharmacode: number; qty: number | null; qtyu: string | null; dscrd: string; dscrf: string | null }[];
+  /** every order node (children too, each at the top level): what was delivered */
+  orders: Order[];
   veka: string | null;
 }
 
@@ -55,13 +57,16 @@ export async function serverPlan(customerId: string): Promise<ServerPlan> {
   if (error) throw new Error(error.message);
   const record = data as Customer & { webshop_customer_medication: Prescription[]; webshop_customer_insurance: Insurance[] };
   const codes = [...new Set(record.webshop_customer_medication.map((p) => p.medication_id))];
-  const meds = await db.from('pharmindex').select('pharmacode, qtyu, dscrd, dscrf').in('pharmacode', codes);
+  const meds = await db.from('pharmindex').select('pharmacode, qty, qtyu, dscrd, dscrf').in('pharmacode', codes);
   if (meds.error) throw new Error(meds.error.message);
+  const orders = await db.from('webshop_order').select('*, webshop_order_item(*)').eq('customer_id', customerId);
+  if (orders.error) throw new Error(orders.error.message);
   const insurance = latestById(record.webshop_customer_insurance);
   return {
     customer: record,
     prescriptions: [...record.webshop_customer_medication].sort((a, b) => a.id - b.id),
     medications: meds.data as ServerPlan['medications'],
+    orders: (orders.data as Order[]).map((o) => ({ ...o, children: [] })),
     veka: insurance ? readInsurance(insurance).insurance_nr : null,
   };
 }
@@ -74,6 +79,7 @@ export function expectedPlan(server: ServerPlan, decoded: Pick<Chmed16aDocument,
       patient: { first_name: customer.first_name, last_name: customer.last_name, birthday: customer.birthday, gender: customer.gender, language: customer.language, veka_nr: server.veka },
       prescriptions: server.prescriptions,
       medications: server.medications,
+      orders: server.orders,
     },
     { now: new Date(decoded.Dt), id: decoded.Id },
   );

@@ -313,8 +313,11 @@ test.describe('a patient with reserve medication, in French', () => {
     await times.getByRole('button', { name: t['emediplan.times.save'] }).click();
     await expect(page.getByText(t['save.waiting.offline'])).toBeVisible();
 
-    // the calendar takes the new times at once
-    const events = parseCalendar((await download(page, t['emediplan.calendar.add'])).text);
+    // the calendar takes the new times at once; the units in French (issue 38), not the catalogue's "Stk"
+    const ics = (await download(page, t['emediplan.calendar.add'])).text;
+    expect(ics).not.toMatch(/\bStk\b/);
+    expect(ics).toMatch(/ pce\b/);
+    const events = parseCalendar(ics);
     expect(events.map((e) => e.start)).toEqual(['07:30:00', '18:00:00']);
     expect(events[0]?.summary).toContain(names[0]);
     // reserve medication is taken as needed: no reminder
@@ -336,6 +339,7 @@ test.describe('a patient with reserve medication, in French', () => {
     expect(pdf.text).toContain(t['emediplan.sheet.reserve']);
     expect(pdf.text).toMatch(/Matin 07:30 Midi 12:30 Soir 18:00 Nuit 22:00/);
     for (const medication of names) expect(pdf.text).toContain(medication);
+    expect(pdf.text).not.toMatch(/\bStk\b/);
 
     // back online: the times reach the server (kept with the profile, synced)
     await context.setOffline(false);

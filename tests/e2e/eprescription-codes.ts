@@ -20,6 +20,8 @@ export interface LinkOptions {
   dt?: string;
   medType?: 1 | 2 | 3;
   medicaments?: Chmed16aMedicament[];
+  /** no HcPerson, as most HIN codes (revision 1): the doctor is the signer the link names */
+  noPerson?: boolean;
 }
 
 /** The CHMED16A document of a prescription by "Dr. Jürg Bärtschi" for this patient. */
@@ -31,7 +33,7 @@ export function prescriptionDoc(patient: CodePatient, options: LinkOptions = {})
     Auth: '7601000000017',
     Dt: options.dt ?? new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
     Patient: { FName: patient.first, LName: patient.last, BDt: patient.birthday, Gender: 2, Lng: 'de' },
-    HcPerson: { Gln: '7601000000017', FName: 'Jürg', LName: 'Bärtschi' },
+    ...(options.noPerson ? {} : { HcPerson: { Gln: '7601000000017', FName: 'Jürg', LName: 'Bärtschi' } }),
     HcOrg: { Name: 'Hausarztpraxis Zürichberg', Street: 'Gloriastrasse 1', Zip: '8006', City: 'Zürich' },
     Medicaments: options.medicaments ?? [{ Id: 'Wollwachsalkoholsalbe 100 g', IdType: 1, AppInstr: 'Zweimal täglich dünn auftragen' }],
   };

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import config, { E2E_STACK_URL } from '../../playwright.config';
 import { encodeChmed16a } from '../../src/domain/emediplan/chmed16a';
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { catalogues, expect, expectNoAxeViolations, expectNoDuplicateIds, test } from './fixtures';
 import { hinLink, prescriptionDoc, qrPng, writeQrVideo, type CodePatient } from './eprescription-codes';
 import { patientWithProfile, service, signIn, underServiceWorker, type TestPatient } from './patients';
 
@@ -140,9 +140,11 @@ test.describe('e-prescription by QR code', () => {
     await expect.poll(() => storedRows(P.id)).toEqual([{ rx_id: expect.any(String), raw: cameraLink }]);
     await expect.poll(async () => (await deskMails(request, P.id)).length).toBe(1);
 
-    // announced and awaiting (spec §4): the pending notice here and on the dashboard
-    await expect(page.getByText(de['sendMethod.pending'])).toBeVisible();
+    // announced and awaiting (spec §4) on the dashboard; here one status (issue 38): the list says
+    // it is at the pharmacy, not "announced by post, not yet arrived" above it
     await expect(page.getByRole('heading', { name: de['ePrescription.list.title'] })).toBeVisible();
+    await expect(page.getByText(de['ePrescription.list.sent'].replace(' {date}', ''))).toBeVisible();
+    await expect(page.getByText(de['sendMethod.pending'])).toHaveCount(0);
     await page.goto('/dashboard');
     await expect(page.getByText(de['dashboard.plan.empty.awaiting'])).toBeVisible();
   });
@@ -159,7 +161,8 @@ test.describe('e-prescription by QR code', () => {
     await expect(summary.getByText(atorva.dscrf)).toBeVisible();
     await expect(summary.getByText(amlo.dscrf)).toBeVisible();
     await expect(summary.getByText('0,5-0-1-0')).toBeVisible();
-    await expect(page.getByText(fill(fr['ePrescription.mismatch'], { codeName: 'Léa Test', codeBirth: '2015-06-07', profileName: 'Tabea Test', profileBirth: '1956-03-04' }))).toBeVisible();
+    // birth dates as everywhere else (issue 38), not ISO
+    await expect(page.getByText(fill(fr['ePrescription.mismatch'], { codeName: 'Léa Test', codeBirth: '07.06.2015', profileName: 'Tabea Test', profileBirth: '04.03.1956' }))).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: fr['ePrescription.send'] }).click();
@@ -191,8 +194,6 @@ test.describe('e-prescription by QR code', () => {
       ['broken gzip', `https://eprescription.hin.ch/#${code.slice(0, 80)}&t=1`, 'ePrescription.refused.bad_gzip'],
       ['a gzip bomb (20 MiB inflated)', bomb, 'ePrescription.refused.too_large'],
       ['text encoded twice', await encodeChmed16a({ ...prescriptionDoc(TABEA), Rmk: 'ZÃ¼rich, Zürich' }), 'ePrescription.refused.mojibake'],
-      ['dated tomorrow', await hinLink(TABEA, { dt: new Date(Date.now() + dayMs).toISOString() }), 'ePrescription.refused.future'],
-      ['older than a year', await hinLink(TABEA, { dt: new Date(Date.now() - 400 * dayMs).toISOString() }), 'ePrescription.refused.too_old'],
     ];
     const field = page.getByLabel(de['ePrescription.paste.label']);
     for (const [what, text, message] of cases) {
@@ -200,6 +201,21 @@ test.describe('e-prescription by QR code', () => {
       await expect(page.getByText(de[message]), what).toBeVisible();
       await expect(field, what).toHaveAttribute('aria-invalid', 'true');
       await expect(field, what).toBeFocused();
+      await expect(summaryOf(page, de), what).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+
+    // refused for its date, a prescription that was read still says whose and from when it is (issue 38)
+    const dated: [string, Date, keyof Catalogue][] = [
+      ['dated tomorrow', new Date(Date.now() + dayMs), 'ePrescription.refused.future'],
+      ['older than a year', new Date(Date.now() - 400 * dayMs), 'ePrescription.refused.too_old'],
+    ];
+    for (const [what, when, message] of dated) {
+      await paste(page, de, await hinLink(TABEA, { dt: when.toISOString() }));
+      const refusal = page.getByRole('alert').filter({ hasText: de[message] });
+      const day = new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(when);
+      await expect(refusal.getByText(fill(de['ePrescription.refused.which'], { doctor: 'Jürg Bärtschi', date: day, patient: 'Tabea Test' })), what).toBeVisible();
+      await expect(refusal, what).toBeFocused();
       await expect(summaryOf(page, de), what).toHaveCount(0);
     }
     await expectNoAxeViolations(page);
@@ -225,6 +241,9 @@ test.describe('e-prescription by QR code', () => {
 
     await expect(page).toHaveURL(/\/onboarding\/finish$/);
     await expect(page.getByRole('group', { name: de['sendMethod.sendAsap'] })).toBeVisible();
+    // one status (issue 38): the e-prescription at the pharmacy, not "announced, not yet arrived" above it
+    await expect(page.getByText(de['ePrescription.list.sent'].replace(' {date}', ''))).toBeVisible();
+    await expect(page.getByText(de['sendMethod.pending'])).toHaveCount(0);
     await expect.poll(() => storedRows(P.id)).toEqual([{ rx_id: expect.any(String), raw: link }]);
     await expect.poll(async () => (await service().from('webshop_customer_additional_info').select('prescription_send_method, handled').eq('customer_id', P.id)).data).toEqual([
       { prescription_send_method: 'eprescription', handled: false },
@@ -234,6 +253,29 @@ test.describe('e-prescription by QR code', () => {
 });
 
 // offline the app comes from its service worker, the panel's chunk and the QR decoder included
+// issue 38 items 6 and 7: a code without HcPerson (most HIN codes) names the doctor by the signer
+// of its link, in the preview and the list alike; a dose list the reader cannot read is kept and
+// said to be unreadable
+for (const lang of ['de', 'fr'] as const) {
+  test(`${lang}: the signer of the link names the doctor everywhere; an unreadable dose list is said to be so`, async ({ page }) => {
+    const t = catalogues[lang];
+    const P = await patientWithProfile('Tabea', 0, lang);
+    await signIn(page, P, `/${lang}/login`, t);
+    await openPanel(page, t);
+    const unreadable = { Id: String(atorva.pharmacode), IdType: 3, Pos: [{ D: [1, '½', 0, 0] }], Unit: 'Stk' };
+    await paste(page, t, await hinLink(TABEA, { noPerson: true, medicaments: [unreadable] }));
+    const summary = summaryOf(page, t);
+    await expect(summary.getByText('Dr. Jürg Bärtschi')).toBeVisible();
+    await expect(summary.getByText(fill(t['ePrescription.med.dosageUnreadable'], { doses: '1 – ½ – 0 – 0' }))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t['ePrescription.send'] }).click();
+    await expect(page.getByText(t['ePrescription.done.sent']).first()).toBeVisible();
+    const list = page.getByRole('region', { name: t['ePrescription.list.title'] });
+    await expect(list.getByRole('listitem')).toContainText(fill(t['ePrescription.list.item'].replace(/, .*$/u, ''), { doctor: 'Dr. Jürg Bärtschi' }));
+    await expectNoDuplicateIds(page);
+  });
+}
+
 test.describe('e-prescription by QR code, offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -267,12 +309,22 @@ test.describe('e-prescription by QR code, offline', () => {
     await page.getByRole('button', { name: de['ePrescription.sendAnother'] }).click();
     await paste(page, de, link);
     const today = new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
-    await expect(page.getByText(fill(de['ePrescription.already.sent'], { date: today }))).toBeVisible();
+    // said first, and focused (issue 38): not below the medicaments
+    const already = page.getByText(fill(de['ePrescription.already.sent'], { date: today }));
+    await expect(already).toBeFocused();
+    const [noticeBox, summaryBox] = [await already.boundingBox(), await summaryOf(page, de).boundingBox()];
+    expect(noticeBox!.y).toBeLessThan(summaryBox!.y);
     await expect(page.getByRole('button', { name: de['ePrescription.send'] })).toHaveCount(0);
+    await expectNoDuplicateIds(page);
     await expectNoAxeViolations(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: de['ePrescription.list.title'] })).toBeVisible();
     expect(await storedRows(P.id)).toHaveLength(1);
     expect(await deskMails(request, P.id)).toHaveLength(1);
+    // issue 38 item 6: beside the list, the panel's ids are its own and the link field keeps its label
+    await expectNoDuplicateIds(page);
+    await page.getByRole('button', { name: de['sendMethod.eprescription.title'] }).click();
+    await expect(page.getByRole('textbox', { name: de['ePrescription.paste.label'] })).toBeVisible();
+    await expectNoDuplicateIds(page);
   });
 });

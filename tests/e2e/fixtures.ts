@@ -62,6 +62,24 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
+ * Every id of the page once (issue 38: two elements with one id, and a label's `for` found the
+ * wrong one). axe no longer checks it (its duplicate-id rules are deprecated), so it is checked
+ * here: each id named twice, with the tags of its elements.
+ */
+export async function expectNoDuplicateIds(page: Page): Promise<void> {
+  const twice = await page.evaluate(() => {
+    const seen = new Map<string, string[]>();
+    for (const element of document.querySelectorAll('[id]')) {
+      const tags = seen.get(element.id) ?? [];
+      tags.push(element.tagName.toLowerCase());
+      seen.set(element.id, tags);
+    }
+    return [...seen].filter(([, tags]) => tags.length > 1).map(([id, tags]) => `#${id}: ${tags.join(', ')}`);
+  });
+  expect(twice, 'ids used more than once').toEqual([]);
+}
+
+/**
  * Waits until the app has taken the document over (src/app/root.tsx): its prerendered markup is
  * the app's now, its first render committed. Before a test holds the page's clock, so what the
  * test does next meets the app, not the document's markup.

@@ -59,10 +59,13 @@ describe('TopBar language switch', () => {
     renderBar('signedIn');
     await chooseFrench();
     expect(languageStore.get()).toBe('fr');
-    await waitFor(() =>
-      expect(fake.auth.updateUser).toHaveBeenCalledWith({
-        data: { language: 'fr', passwordResetSubject: fr['mail.subject.passwordReset'], emailSubject: fr['mail.subject.emailChange'] },
-      }),
+    // the data layer's module loads on this first use (its first transform in the test run can take seconds)
+    await waitFor(
+      () =>
+        expect(fake.auth.updateUser).toHaveBeenCalledWith({
+          data: { language: 'fr', passwordResetSubject: fr['mail.subject.passwordReset'], emailSubject: fr['mail.subject.emailChange'] },
+        }),
+      { timeout: 10_000 },
     );
     expect(notifications.list().map((n) => n.messageId)).toEqual(['language.changed']);
     // and in the customer row (spec §3 language), through the outbox

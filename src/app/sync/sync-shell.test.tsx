@@ -80,6 +80,26 @@ describe('lost connection (spec §8)', () => {
     expect(screen.getByText(fr['sync.connection.lost'])).toBeTruthy();
   });
 
+  // issue 38 item 5: a change marked offline, the page reloaded offline: the browser may say it
+  // is online (navigator.onLine is a guess), but the sends find no server
+  it.each([
+    ['de', de],
+    ['fr', fr],
+  ] as const)('%s: the sends reach no server though the browser says online: no connection, sent once it is back', (lang, t) => {
+    const backend = fakeBackend();
+    renderShell(backend, vi.fn(), lang);
+    act(() => {
+      backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
+      backend.syncState.setReplay({ lastError: { code: 'network', message: 'Failed to fetch', status: 0 }, lastSyncAt: null, nextAttemptAt: Date.now() + 30_000, paused: null });
+    });
+    expect(screen.getByText(t['sync.connection.lost'])).toBeTruthy();
+    expect(screen.getByText(t['sync.pending.offline'])).toBeTruthy();
+    expect(screen.queryByText(new RegExp(t['sync.pending.retry'].slice(0, 20)))).toBeNull();
+    // an answer came: the notice goes
+    act(() => backend.syncState.setReplay({ lastError: null, lastSyncAt: Date.now(), nextAttemptAt: null, paused: null }));
+    expect(screen.queryByText(t['sync.connection.lost'])).toBeNull();
+  });
+
   it('signed out: nothing of it', () => {
     const backend = fakeBackend();
     renderShell(backend, vi.fn(), 'de', SIGNED_OUT);

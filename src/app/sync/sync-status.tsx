@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { connectionLost, type SyncState } from '../../data/sync/sync-state';
+import { connectionLost, serverUnreachable, type SyncState } from '../../data/sync/sync-state';
 import { Msg } from '../../i18n/msg';
 import type { SessionBackend } from '../session-context';
 import { ConnectionNotice } from './connection-notice';
@@ -14,7 +14,8 @@ export const DELIVERED_SHOWN_MS = 5000;
 /** Why changes wait, as a message (null: they are being sent now). */
 function waitingReason(state: SyncState): { id: string; values?: Record<string, number> } | null {
   if (state.paused === 'sessionExpired' || state.paused === 'secondFactor') return { id: 'sync.paused' };
-  if (!state.online) return { id: 'sync.pending.offline' };
+  // no answer at all is no connection, not a server that refuses (issue 38)
+  if (!state.online || serverUnreachable(state)) return { id: 'sync.pending.offline' };
   if (state.lastError && state.nextAttemptAt) return { id: 'sync.pending.retry', values: { time: state.nextAttemptAt } };
   return null;
 }

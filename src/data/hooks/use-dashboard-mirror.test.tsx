@@ -68,11 +68,11 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
   it('the first render already has the data; the live query then takes over', async () => {
     const db = await mirror();
     await readDashboardAhead(dexieReads(db));
-    // written after the read ahead: only the live query can know it
-    await db.customers.update('u1', { first_name: 'Sandrine' });
 
     const { answers, hook } = mount(db);
     expect(answers[0]?.customer?.first_name).toBe('Sandra');
+    // written after the first paint: only the live query can know it
+    await act(() => db.customers.update('u1', { first_name: 'Sandrine' }));
     expect(answers[0]?.orders.map((o) => o.id)).toEqual([240001]);
     expect([...(answers[0]?.medications.keys() ?? [])]).toEqual([11]);
     // how fresh it is, read ahead beside it (the "as of" line follows it apart)
@@ -97,6 +97,17 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
     const second = mount(db);
     expect(second.answers[0]).toBeUndefined();
     await waitFor(() => expect(second.hook.result.current?.customer?.first_name).toBe('Sandrine'));
+  });
+
+  // issue 38: a screen mounted after the mirror changed what was read ahead reads for itself
+  it('written after the read ahead, before the mount: no answer of before, the live query\'s', async () => {
+    const db = await mirror();
+    await readDashboardAhead(dexieReads(db));
+    await db.customers.update('u1', { first_name: 'Sandrine' });
+    const { answers, hook } = mount(db);
+    expect(answers[0]).toBeUndefined();
+    await waitFor(() => expect(hook.result.current?.customer?.first_name).toBe('Sandrine'));
+    expect(answers.some((a) => a?.customer?.first_name === 'Sandra')).toBe(false);
   });
 
   it('without a read ahead: undefined until the live query answers', async () => {

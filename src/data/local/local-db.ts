@@ -7,6 +7,7 @@ import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { CustomerRecord, Medication, PatientInformation } from '../../domain/entities';
 import { LOCAL_DB_NAME, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
 import { upgradeOutboxEntries } from './outbox-upgrade';
+import { forgetReadAheadOfStores } from './read-ahead';
 
 // the rows' shapes live apart from Dexie, so code that only reads (the start, mirror-reads.ts) does without it
 
@@ -52,6 +53,22 @@ export function openLocalDb(name = LOCAL_DB_NAME, options?: DexieOptions): Local
     });
   return db;
 }
+
+/**
+ * The stores a commit wrote, from Dexie's change notice (its parts are "idb://<database>/<store>/…"),
+ * whatever the tab or the code that wrote them.
+ */
+export function storesOfParts(parts: Readonly<Record<string, unknown>>): Set<string> {
+  const stores = new Set<string>();
+  for (const part of Object.keys(parts)) {
+    const store = /^idb:\/\/[^/]*\/([^/]+)/.exec(part)?.[1];
+    if (store) stores.add(store);
+  }
+  return stores;
+}
+
+// what the start read ahead of a store is not shown by a later screen once the store changed
+Dexie.on('storagemutated', (parts) => forgetReadAheadOfStores(storesOfParts(parts)));
 
 let shared: LocalDb | null = null;
 

@@ -10,13 +10,23 @@
 // and the browser unsubscribes even offline, so the next patient on this device gets a new one.
 import type { CustomerId } from '../../domain/entities';
 import { err, ok, type Result } from '../../domain/result';
+import { TIMED_OUT, withinTime } from '../../lib/within-time';
 import { appOutboxContext } from '../outbox/app-context';
 import { putRow, removeRow } from '../outbox/commands';
 import { supabase } from '../supabase-client';
 
 export const PUSH_SUBSCRIPTION_TABLE = 'webshop_customer_push_subscription';
 
-export type EnableError = 'unsupported' | 'denied' | 'unavailable' | 'signed_out';
+/**
+ * Why reminders could not be turned on, so the patient is told what happened (issue 38): no
+ * connection (the pharmacy's server could not be reached at all); the pharmacy's server gave no
+ * key in time; the browser's push service (Google, Apple, Mozilla) did not answer in time or
+ * refused — the connection to the pharmacy is fine then; the change could not be kept.
+ */
+export type EnableError = 'unsupported' | 'denied' | 'signed_out' | 'offline' | 'server' | 'push_service' | 'unavailable';
+
+/** How long the server's key and the push service's subscription may take before the patient is told. */
+export const PUSH_ANSWER_MS = 15_000;
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator) || typeof PushManager === 'undefined') return null;
@@ -38,9 +48,32 @@ export function deviceLabel(ua: string = navigator.userAgent): string {
   return [browser, system].filter(Boolean).join(' · ').slice(0, 100);
 }
 
-async function vapidPublicKey(): Promise<string | null> {
-  const { data, error } = await supabase().functions.invoke<{ publicKey?: string }>('doseReminders', { method: 'GET' });
-  return error || typeof data?.publicKey !== 'string' ? null : data.publicKey;
+/** The server's VAPID public key, or why there is none: no connection, or no answer (in time) from the server. */
+async function vapidPublicKey(): Promise<Result<string, 'offline' | 'server'>> {
+  const { data, error } = await supabase().functions.invoke<{ publicKey?: string }>('doseReminders', { method: 'GET', timeout: PUSH_ANSWER_MS });
+  if (error) {
+    const cause = (error as { context?: unknown }).context;
+    const timedOut = cause instanceof Error && (cause.name === 'AbortError' || cause.name === 'TimeoutError');
+    return err(error.name === 'FunctionsFetchError' && !timedOut ? 'offline' : 'server');
+  }
+  return typeof data?.publicKey === 'string' ? ok(data.publicKey) : err('server');
+}
+
+/**
+ * The browser's subscription at its push service, within PUSH_ANSWER_MS. A subscription that
+ * arrives after the patient was told is dropped again: the device would read as "on" with no
+ * row on the server.
+ */
+async function subscribeWithin(reg: ServiceWorkerRegistration, key: string): Promise<PushSubscription | null> {
+  const subscribing = reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  try {
+    const sub = await withinTime(subscribing, PUSH_ANSWER_MS);
+    if (sub !== TIMED_OUT) return sub;
+    void subscribing.then((late) => late.unsubscribe()).catch(() => false);
+    return null;
+  } catch {
+    return null;
+  }
 }
 
 function rowOf(sub: PushSubscription, showNames: boolean): Record<string, unknown> | null {
@@ -60,12 +93,9 @@ export async function enableReminders(customerId: CustomerId, showNames: boolean
   let sub = await reg.pushManager.getSubscription();
   if (!sub) {
     const key = await vapidPublicKey();
-    if (!key) return err('unavailable');
-    try {
-      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    } catch {
-      return err('unavailable');
-    }
+    if (!key.ok) return key;
+    sub = await subscribeWithin(reg, key.value);
+    if (!sub) return err('push_service');
   }
   const row = rowOf(sub, showNames);
   if (!row) return err('unavailable');

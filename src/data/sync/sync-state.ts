@@ -32,8 +32,16 @@ export interface SyncState {
 
 export const SYNC_DEBOUNCE_MS = 1500;
 
+/**
+ * The last send could not reach the server at all (no answer): the connection is gone whatever
+ * the browser says — navigator.onLine is a guess (a network without internet, a page reloaded
+ * offline) and stays true (issue 38).
+ */
+export const serverUnreachable = (s: Pick<SyncState, 'lastError'>): boolean => s.lastError?.code === 'network';
+
 /** What the lost-connection notice of spec §8 is shown for. */
-export const connectionLost = (s: Pick<SyncState, 'online' | 'realtimeConnected'>): boolean => !s.online || s.realtimeConnected === false;
+export const connectionLost = (s: Pick<SyncState, 'online' | 'realtimeConnected' | 'lastError'>): boolean =>
+  !s.online || s.realtimeConnected === false || serverUnreachable(s);
 
 export const unsentCount = (s: Pick<SyncState, 'pendingCount' | 'rejectedCount'>): number => s.pendingCount + s.rejectedCount;
 

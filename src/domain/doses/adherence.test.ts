@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { cellStatus, medicationAdherence, weekGrid, type DoseCounts } from './adherence.ts';
 import type { DoseMark } from './dose-mark.ts';
 import type { DuePrescription } from './doses-due.ts';
+import type { IntakeSupply } from '../intake-course.ts';
 
 const rx = (id: number, dosage: number[], over: Partial<DuePrescription> = {}): DuePrescription => ({
   id,
   medication_id: 1000 + id,
   dosage,
   expires_at: '2026-12-31',
+  single_use: false,
+  used: false,
   ...over,
 });
+// nothing delivered: no single-use pack is known to be finished (the courses: ../intake-course.test.ts)
+const supply: IntakeSupply = { orders: [], medications: new Map() };
 
 const mark = (prescription_id: number, day: string, period: DoseMark['period'], status: DoseMark['status'] = 'taken', reason: DoseMark['reason'] = null): DoseMark => ({
   customer_id: 'c1',
@@ -60,7 +65,7 @@ describe('the week grid', () => {
     mark(1, '2026-04-01', 'morning'),
     mark(2, '2026-04-01', 'morning'),
   ];
-  const grid = weekGrid(prescriptions, marks, '2026-04-01', { current: { day: '2026-04-01', period: 'noon' } });
+  const grid = weekGrid(prescriptions, marks, '2026-04-01', { current: { day: '2026-04-01', period: 'noon' }, supply });
   const cell = (day: string, period: string) => grid.rows.flat().find((c) => c.day === day && c.period === period);
 
   it('has seven days across the change to summer time, four periods each', () => {
@@ -84,7 +89,7 @@ describe('the week grid', () => {
   });
 
   it('a past week has no future cells', () => {
-    const past = weekGrid(prescriptions, [], '2026-03-31', { current: { day: '2026-04-01', period: 'morning' } });
+    const past = weekGrid(prescriptions, [], '2026-03-31', { current: { day: '2026-04-01', period: 'morning' }, supply });
     expect(past.rows.flat().filter((c) => c.status === 'not_yet_due')).toEqual([]);
   });
 });
@@ -102,7 +107,7 @@ describe('adherence per medication', () => {
       mark(1, '2026-05-04', 'morning', 'skipped', 'forgot'),
       mark(2, '2026-05-10', 'morning'),
     ];
-    const summary = medicationAdherence([rx(1, [1, 0, 0, 0]), rx(2, [0.5, 0, 0, 0])], marks, endDay, { current });
+    const summary = medicationAdherence([rx(1, [1, 0, 0, 0]), rx(2, [0.5, 0, 0, 0])], marks, endDay, { current, supply });
     expect(summary.from).toBe('2026-05-01');
     expect(summary.medications).toEqual([
       {
@@ -124,13 +129,13 @@ describe('adherence per medication', () => {
     const older = rx(1, [1, 0, 0, 0], { medication_id: 555, expires_at: '2026-05-27' });
     const newer = rx(2, [1, 0, 0, 0], { medication_id: 555, created_at: '2026-05-28T09:00:00+02:00' });
     const ended = rx(3, [1, 0, 0, 0], { expires_at: '2026-04-01' });
-    const summary = medicationAdherence([older, newer, ended], [mark(2, '2026-05-29', 'morning')], endDay, { current, days: 7 });
+    const summary = medicationAdherence([older, newer, ended], [mark(2, '2026-05-29', 'morning')], endDay, { current, supply, days: 7 });
     expect(summary.medications.map((m) => [m.pharmacode, m.prescriptionIds, m.due, m.taken])).toEqual([[555, [1, 2], 7, 1]]);
   });
 
   it('today\'s later periods are not yet due; nothing due gives no rate', () => {
     const morningOfEndDay = { day: endDay, period: 'morning' } as const;
-    const summary = medicationAdherence([rx(1, [0, 0, 1, 0])], [], endDay, { current: morningOfEndDay, days: 1 });
+    const summary = medicationAdherence([rx(1, [0, 0, 1, 0])], [], endDay, { current: morningOfEndDay, supply, days: 1 });
     expect(summary.medications[0]).toMatchObject({ due: 0, notYetDue: 1, rate: null });
   });
 });

@@ -4,6 +4,7 @@
 // but in `notYetDue`; the current period's own doses are due (their time has come).
 import { TIME_ZONE } from '../constants.ts';
 import type { Pharmacode, RecordId } from '../entities.ts';
+import type { IntakeSupply } from '../intake-course.ts';
 import { INTAKE_PERIODS, type IntakePeriod } from '../intake-plan.ts';
 import { addDays, calendarDatesBetween, type CalendarDate } from '../zoned-time.ts';
 import type { DoseMark, SkipReason } from './dose-mark.ts';
@@ -74,6 +75,8 @@ export interface WeekGrid {
 export interface AdherenceOptions {
   /** The slot of now (doseSlotAt): later slots are not yet due. */
   current: DoseSlot;
+  /** What was delivered: when a used single-use prescription's pack is finished (../intake-course.ts). */
+  supply: IntakeSupply;
   timeZone?: string;
 }
 
@@ -83,7 +86,7 @@ export const WEEK_DAYS = 7;
 export function weekGrid(prescriptions: readonly DuePrescription[], marks: readonly DoseMark[] | MarkIndex, endDay: CalendarDate, options: AdherenceOptions): WeekGrid {
   const timeZone = options.timeZone ?? TIME_ZONE;
   const days = calendarDatesBetween(addDays(endDay, 1 - WEEK_DAYS), endDay);
-  const due = dosesDueBetween(prescriptions, days[0] ?? endDay, endDay, timeZone);
+  const due = dosesDueBetween(prescriptions, days[0] ?? endDay, endDay, options.supply, timeZone);
   const cells = new Map<string, DoseCounts>();
   for (const state of doseStates(due.doses, marks, timeZone)) {
     const key = `${state.day}|${state.period}`;
@@ -125,7 +128,7 @@ export function adherenceBetween(
   options: AdherenceOptions,
 ): AdherenceSummary {
   const timeZone = options.timeZone ?? TIME_ZONE;
-  const due = dosesDueBetween(prescriptions, from, to, timeZone);
+  const due = dosesDueBetween(prescriptions, from, to, options.supply, timeZone);
   const rows = new Map<Pharmacode, MedicationAdherence>();
   for (const p of prescriptions) {
     if (!rows.has(p.medication_id)) rows.set(p.medication_id, { pharmacode: p.medication_id, prescriptionIds: [], ...emptyCounts(), rate: null });

@@ -3,9 +3,12 @@ import { INTAKE_PERIODS } from '../intake-plan.ts';
 import { calendarDatesBetween } from '../zoned-time.ts';
 import type { DoseMark } from './dose-mark.ts';
 import type { DuePrescription } from './doses-due.ts';
+import type { IntakeSupply } from '../intake-course.ts';
 import { doseReport, doseReportCsv, REPORT_COLUMNS, type ReportColumn } from './report.ts';
 
-const rx = (id: number, medication_id: number, dosage: number[]): DuePrescription => ({ id, medication_id, dosage, expires_at: '2026-12-31' });
+const rx = (id: number, medication_id: number, dosage: number[]): DuePrescription => ({ id, medication_id, dosage, expires_at: '2026-12-31', single_use: false, used: false });
+// nothing delivered: no single-use pack is known to be finished (the courses: ../intake-course.test.ts)
+const supply: IntakeSupply = { orders: [], medications: new Map() };
 const mark = (prescription_id: number, day: string, period: DoseMark['period'], status: DoseMark['status'], reason: DoseMark['reason'] = null): DoseMark => ({
   customer_id: 'c1',
   prescription_id,
@@ -33,7 +36,7 @@ describe('the report for the doctor', () => {
     mark(2, '2026-10-26', 'night', 'taken'), // out of range
   ];
   const names = new Map([[111, '=cmd|"/c calc"!A0; Tabl']]);
-  const report = doseReport(prescriptions, marks, { from: '2026-10-23', to: '2026-10-25', current: { day: '2026-11-01', period: 'noon' }, names });
+  const report = doseReport(prescriptions, marks, { from: '2026-10-23', to: '2026-10-25', current: { day: '2026-11-01', period: 'noon' }, supply, names });
 
   it('rows per medication: due, taken, skipped with reasons, not marked, percent', () => {
     expect(report.rows.map((r) => [r.name, r.due, r.taken, r.skipped, r.skippedByReason, r.notMarked, r.percent])).toEqual([
@@ -52,7 +55,7 @@ describe('the report for the doctor', () => {
   });
 
   it('a medication with nothing due yet has an empty percent', () => {
-    const today = doseReport([rx(1, 111, [0, 0, 1, 0])], [], { from: '2026-10-25', to: '2026-10-25', current: { day: '2026-10-25', period: 'morning' }, names: new Map() });
+    const today = doseReport([rx(1, 111, [0, 0, 1, 0])], [], { from: '2026-10-25', to: '2026-10-25', current: { day: '2026-10-25', period: 'morning' }, supply, names: new Map() });
     expect(today.rows[0]?.percent).toBeNull();
     expect(doseReportCsv(today, labels).split('\r\n')[1]).toBe('111;111;2026-10-25;2026-10-25;0;0;0;0;0;0;0;0;');
   });
@@ -60,7 +63,7 @@ describe('the report for the doctor', () => {
   it('the percent is rounded down: 100 only when every dose was taken', () => {
     const days = calendarDatesBetween('2026-06-01', '2026-07-20'); // 50 days × 4 periods = 200 doses
     const all = days.flatMap((d) => INTAKE_PERIODS.map((p) => mark(1, d, p, 'taken')));
-    const options = { from: '2026-06-01', to: '2026-07-20', current: { day: '2026-08-01', period: 'morning' as const }, names: new Map() };
+    const options = { from: '2026-06-01', to: '2026-07-20', current: { day: '2026-08-01', period: 'morning' as const }, supply, names: new Map() };
     expect(doseReport([rx(1, 111, [1, 1, 1, 1])], all, options).rows[0]?.percent).toBe(100);
     expect(doseReport([rx(1, 111, [1, 1, 1, 1])], all.slice(1), options).rows[0]?.percent).toBe(99); // 199 of 200 = 99.5 %
   });

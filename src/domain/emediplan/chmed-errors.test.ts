@@ -36,6 +36,10 @@ describe('decodeChmed16a error codes', () => {
     ['bad_document', 'CHMED16A0{"MedType":1,"Id":"a","Auth":"patient","Dt":"2025-01-02T10:00:00+01:00"}'],
     ['bad_document', 'CHMED16A0{"MedType":4,"Id":"a","Auth":"patient","Dt":"2025-01-02T10:00:00+01:00","Patient":{}}'],
     ['bad_document', 'CHMED16A0{"MedType":3,"Id":"a","Auth":"x","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1"}]}'],
+    // issue 38 item 7: an IdType that is no whole number is no code (not rounded to 4)
+    ['bad_document', 'CHMED16A0{"MedType":3,"Id":"a","Auth":"x","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1","IdType":3.6}]}'],
+    ['bad_document', 'CHMED16A0{"MedType":3,"Id":"a","Auth":"x","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1","IdType":"3.6"}]}'],
+    ['ok', 'CHMED16A0{"MedType":3,"Id":"a","Auth":"x","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1","IdType":"3"},{"Id":"2","IdType":4.0}]}'],
   ])('%s: %s', async (code, text) => {
     expect(await errorOf(text)).toBe(code);
   });
@@ -110,6 +114,16 @@ describe('decodeChmed23a error codes', () => {
     ['bad_document', [fixture('chmed23a-transport.txt')]],
   ])('%s', async (code, input) => {
     const result = await decodeChmed23a(input.map(String));
+    expect(result.ok ? 'ok' : result.error).toBe(code);
+  });
+
+  // issue 38 item 7: an idType that is no whole number is no code (not rounded to 4)
+  it.each([
+    ['bad_document', 3.6],
+    ['ok', 3],
+  ])('%s: idType %s', async (code, idType) => {
+    const json = `{"patient":{"fName":"A","lName":"B"},"meds":[{"id":"2333266","idType":${idType}}],"medType":3,"auth":1,"dt":"2025-01-02T10:00:00+01:00"}`;
+    const result = await decodeChmed23a(`CHMED23A.${gz(json)}`);
     expect(result.ok ? 'ok' : result.error).toBe(code);
   });
 });

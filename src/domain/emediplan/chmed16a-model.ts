@@ -3,6 +3,8 @@
 // What the specification marks optional is optional here; the patient's fields are all
 // optional because plans leave them out (only Lng is required there, and readers default it).
 
+import type { JsonValue } from './json-fields.ts';
+
 export type Chmed16aMedType = 1 | 2 | 3;
 export const MED_TYPE = { plan: 1, polymedicationCheck: 2, prescription: 3 } as const;
 
@@ -88,8 +90,11 @@ export interface Chmed16aPosology {
   CyDu?: number;
   /** 1 reserve (as-needed) medication */
   InRes?: number;
-  /** up to four doses: morning, noon, evening, night; ignored when TT is given */
-  D?: number[];
+  /**
+   * up to four doses: morning, noon, evening, night; ignored when TT is given. A list the reader
+   * cannot read (an entry that is no number) is kept as written: `numericDoses` tells.
+   */
+  D?: JsonValue[];
   TT?: Chmed16aTakingTime[];
 }
 
@@ -158,4 +163,9 @@ export interface Chmed16aDocument {
   HcOrg?: Chmed16aHcOrg;
   PSchema?: string;
   PFields?: Chmed16aPrivateField[];
+}
+
+/** A posology's D as numbers (each finite and not negative), or null when it holds anything else. */
+export function numericDoses(d: readonly JsonValue[]): number[] | null {
+  return d.every((n): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0) ? [...d] : null;
 }

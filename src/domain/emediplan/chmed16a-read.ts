@@ -2,7 +2,8 @@
 // readers: unknown fields are ignored, keys are matched in any case ("EMail"), numbers may come
 // as strings, empty strings and empty lists count as absent ("DtTo":""), Lng is lower-cased.
 // Only what cannot be read without guessing fails: no MedType 1-3, no Id, Auth or Dt, no
-// Patient object, or a medicament without Id and IdType (it is never dropped silently).
+// Patient object, or a medicament without Id and a whole IdType (it is never dropped silently).
+// A dose list that is not all numbers is kept as written (see readDoses).
 import { err, ok, type Result } from '../result.ts';
 import type {
   Chmed16aDocument,
@@ -45,11 +46,15 @@ function nonEmpty<T extends object>(object: T): T | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** All numbers or nothing: dropping one entry would move the others to another time of day. */
-function readNumbers(value: JsonValue | undefined): number[] | undefined {
+/**
+ * The doses as numbers; a list with an entry that is no number (or a negative one) is kept as
+ * written, whole: dropping one entry would move the others to another time of day, dropping the
+ * list would make the medicament arrive without a dosage. The summary says it cannot be read.
+ */
+function readDoses(value: JsonValue | undefined): JsonValue[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const numbers = value.map(readNumber);
-  return numbers.every((n): n is number => n !== undefined) ? numbers : undefined;
+  return numbers.every((n): n is number => n !== undefined && n >= 0) ? numbers : value;
 }
 
 function readIntegers(value: JsonValue | undefined): number[] | undefined {
@@ -138,7 +143,7 @@ function posology(v: JsonValue): Chmed16aPosology | undefined {
     DtTo: readText(field(v, 'DtTo')),
     CyDu: readNumber(field(v, 'CyDu')),
     InRes: readFlag(field(v, 'InRes')),
-    D: readNumbers(field(v, 'D')),
+    D: readDoses(field(v, 'D')),
     TT: readList(field(v, 'TT'), takingTime),
   });
 }

@@ -124,11 +124,12 @@ describe('reader tolerance (chtransmissionformat/README.md: prefix case-insensit
     });
   });
 
-  it('drops a dose list it cannot read whole rather than shifting the doses', async () => {
+  // issue 38 item 7: the reader keeps what it cannot read (the summary says so), and cuts nothing
+  it('keeps a dose list it cannot read as written, rather than shifting the doses or dropping them', async () => {
     const doc = await decoded(
-      `CHMED16A0{"MedType":1,"Id":"a","Auth":"patient","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1","IdType":3,"Pos":[{"DtFrom":"2025-01-02","D":[1,"x",1,0]}]}]}`,
+      `CHMED16A0{"MedType":1,"Id":"a","Auth":"patient","Dt":"2025-01-02T10:00:00+01:00","Patient":{},"Medicaments":[{"Id":"1","IdType":3,"Pos":[{"DtFrom":"2025-01-02","D":[1,"x",1,0]}]},{"Id":"2","IdType":3,"Pos":[{"D":["1",0,"0,5",0,1]}]}]}`,
     );
-    expect(doc.Medicaments[0]?.Pos).toStrictEqual([{ DtFrom: '2025-01-02' }]);
+    expect(doc.Medicaments.map((m) => m.Pos)).toStrictEqual([[{ DtFrom: '2025-01-02', D: [1, 'x', 1, 0] }], [{ D: [1, 0, 0.5, 0, 1] }]]);
   });
 });
 

@@ -135,6 +135,19 @@ describe('checkEPrescription: refusals (issue 27 item 4), nothing to send', () =
     expect(refusal(await checkEPrescription(await make(), NOW, ANNA))).toBe(expected);
   });
 
+  // issue 38 item 6: a prescription refused for its date still says whose and from when it is
+  it.each([
+    ['older than a year', '2025-11-24T08:00:00+01:00', 'too_old'],
+    ['dated ahead', '2026-11-26T08:00:00+01:00', 'future'],
+  ])('%s: refused with whose and from when', async (_, Dt, error) => {
+    const result = await checkEPrescription(hin(await encodeChmed16a(prescription({ Dt, HcPerson: undefined }))), NOW, ANNA);
+    expect(result).toMatchObject({ ok: false, error, summary: { date: Dt, doctor: { name: 'Dr. Jürg Bärtschi', organisation: 'Hausarztpraxis Zürichberg' } } });
+  });
+
+  it('a code that cannot be read has nothing to say of whose it is', async () => {
+    expect(await checkEPrescription('Rezept von Dr. Muster', NOW, ANNA)).toStrictEqual({ ok: false, error: 'not_a_prescription.text' });
+  });
+
   it('a year old to the day is still accepted', async () => {
     expect(refusal(await checkEPrescription(await encodeChmed16a(prescription({ Dt: '2025-11-25T08:00:00+01:00' })), NOW, ANNA))).toBe('ok');
   });

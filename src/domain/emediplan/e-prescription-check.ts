@@ -25,7 +25,10 @@ export interface CheckedEPrescription {
   patient: PatientComparison;
 }
 
-export type EPrescriptionCheck = { ok: true; value: CheckedEPrescription } | { ok: false; error: EPrescriptionRefusal };
+/** A refusal of a code that could be read (its date) says whose and from when it is: `summary`, `patient`. */
+export type EPrescriptionCheck =
+  | { ok: true; value: CheckedEPrescription }
+  | { ok: false; error: EPrescriptionRefusal; summary?: EPrescriptionSummary; patient?: PatientComparison };
 
 export { RX_ID_MAX } from '../../../supabase/functions/_shared/chmed/prescription-code.ts';
 
@@ -36,9 +39,9 @@ export async function checkEPrescription(raw: string, now: Date, profile: NamedP
   const read = await readEPrescription(raw);
   if (!read.ok) return { ok: false, error: 'found' in read ? `not_a_prescription.${read.found}` : read.error };
   const prescription = read.value;
-  const dated = ePrescriptionValidity(prescription.format === 'CHMED16A' ? { Dt: prescription.doc.Dt } : { dt: prescription.doc.dt }, now, validity);
-  if (dated !== 'ok') return { ok: false, error: dated };
   const summary = ePrescriptionSummary(prescription);
+  const dated = ePrescriptionValidity(prescription.format === 'CHMED16A' ? { Dt: prescription.doc.Dt } : { dt: prescription.doc.dt }, now, validity);
+  if (dated !== 'ok') return { ok: false, error: dated, summary, patient: comparePatient(prescription, profile) };
   return {
     ok: true,
     value: { prescription, summary, rxId: await prescriptionKey(summary, prescription.chmed), patient: comparePatient(prescription, profile) },

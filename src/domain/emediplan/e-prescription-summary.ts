@@ -1,11 +1,14 @@
 // What the patient sees of a scanned prescription before sending it to the pharmacy: who
-// prescribed it, when, and per medicament what and how. Defaults of the specifications
+// prescribed it, when, and per medicament what and how. The doctor is the code's HcPerson; a
+// code without one (revision 1, most HIN codes) names the signer in its link (`i`: "Dr. Anna
+// Müller (amueller)", the HIN id in brackets left out), else its Auth when that is no GLN. Defaults of the specifications
 // applied here (the documents keep what was written): CHMED16A Subs 0 and NbPack 1; CHMED23A
 // isNotSub false, nbPack 1, and no repetition object means "once more" (v = 1).
 import type { Dosage } from '../dosage.ts';
-import type { Chmed16aMedicament } from './chmed16a-model.ts';
+import { numericDoses, type Chmed16aMedicament, type Chmed16aPosology } from './chmed16a-model.ts';
 import type { Chmed23aMedicament, Chmed23aRepetition } from './chmed23a-model.ts';
 import type { EPrescriptionDocument } from './e-prescription.ts';
+import type { JsonValue } from './json-fields.ts';
 
 export type MedicamentIdType = 'free_text' | 'gtin' | 'pharmacode' | 'product_number' | 'unknown';
 const ID_TYPES: Readonly<Record<number, MedicamentIdType>> = { 1: 'free_text', 2: 'gtin', 3: 'pharmacode', 4: 'product_number' };
@@ -24,6 +27,11 @@ export interface PrescribedMedicament {
   idType: MedicamentIdType;
   /** morning, noon, evening, night; null when no simple daily dosage is given */
   dosage: Dosage | null;
+  /**
+   * The dose list as written when it cannot be read (an entry that is no number, more than four
+   * entries), its entries joined by " – ": kept and shown as unreadable, never cut or dropped.
+   */
+  unreadableDosage: string | null;
   reserve: boolean;
   unit: string | null;
   instructions: string | null;
@@ -58,13 +66,22 @@ function fourDoses(d: readonly number[]): Dosage {
   return [m, n, e, night];
 }
 
+const asWritten = (entry: JsonValue): string => (typeof entry === 'string' ? entry : JSON.stringify(entry));
+
+/** D read as four doses, or as written when it cannot be (ignored when taking times are given: chmed16a/README.md, Posology). */
+function doses16a(pos: Chmed16aPosology | undefined): Pick<PrescribedMedicament, 'dosage' | 'unreadableDosage'> {
+  if (!pos?.D || pos.TT) return { dosage: null, unreadableDosage: null };
+  const numbers = numericDoses(pos.D);
+  if (numbers !== null && numbers.length <= 4) return { dosage: fourDoses(numbers), unreadableDosage: null };
+  return { dosage: null, unreadableDosage: pos.D.map(asWritten).join(' – ') };
+}
+
 function medicament16a(m: Chmed16aMedicament): PrescribedMedicament {
   const pos = m.Pos?.[0];
   return {
     id: m.Id,
     idType: idType(m.IdType),
-    // D is ignored when taking times are given (chmed16a/README.md, Posology)
-    dosage: pos?.D && !pos.TT ? fourDoses(pos.D) : null,
+    ...doses16a(pos),
     reserve: pos?.InRes === 1,
     unit: m.Unit ?? null,
     instructions: m.AppInstr ?? null,
@@ -95,6 +112,8 @@ function medicament23a(m: Chmed23aMedicament): PrescribedMedicament {
     id: m.id,
     idType: idType(m.idType),
     dosage: first?.po.t === 1 ? first.po.ds : null,
+    // the reader refuses a daily posology that is not four numbers
+    unreadableDosage: null,
     reserve: first?.inRes === true,
     unit: first?.unit ?? null,
     instructions: joined(pos.flatMap((p) => [p.po.t === 2 ? p.po.text : undefined, p.appInstr])),
@@ -106,7 +125,17 @@ function medicament23a(m: Chmed23aMedicament): PrescribedMedicament {
   };
 }
 
-export function ePrescriptionSummary(prescription: EPrescriptionDocument): EPrescriptionSummary {
+/** The signer's name of a HIN link's `i` ("Dr. Anna Müller (amueller)": without the HIN id), or null. */
+export function signerName(issuer: string | undefined): string | null {
+  const name = issuer?.replace(/\s*\([^()]*\)\s*$/, '').trim();
+  return name ? name : null;
+}
+
+/** The name a prescription goes by wherever it is listed: its doctor, else the practice; null when it names neither. */
+export const prescriberOf = (doctor: Pick<EPrescriptionSummary['doctor'], 'name' | 'organisation'> | null | undefined): string | null => doctor?.name ?? doctor?.organisation ?? null;
+
+export function ePrescriptionSummary(prescription: EPrescriptionDocument & { issuer?: string }): EPrescriptionSummary {
+  const signer = signerName(prescription.issuer);
   if (prescription.format === 'CHMED16A') {
     const { doc } = prescription;
     const person = doc.HcPerson;
@@ -116,7 +145,7 @@ export function ePrescriptionSummary(prescription: EPrescriptionDocument): EPres
       id: doc.Id,
       date: doc.Dt,
       doctor: {
-        name: person ? `${person.FName} ${person.LName}` : authGln ? null : doc.Auth,
+        name: person ? `${person.FName} ${person.LName}` : (signer ?? (authGln ? null : doc.Auth)),
         gln: person?.Gln ?? authGln,
         organisation: doc.HcOrg?.Name ?? null,
       },
@@ -129,7 +158,7 @@ export function ePrescriptionSummary(prescription: EPrescriptionDocument): EPres
     id: doc.id ?? null,
     date: doc.dt,
     doctor: {
-      name: doc.hcPerson ? `${doc.hcPerson.fName} ${doc.hcPerson.lName}` : null,
+      name: doc.hcPerson ? `${doc.hcPerson.fName} ${doc.hcPerson.lName}` : signer,
       gln: doc.hcPerson?.gln ?? null,
       organisation: doc.hcOrg?.name ?? null,
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeChmed16a } from './chmed16a.ts';
 import { decodeChmed23a, encodeChmed23a } from './chmed23a.ts';
 import { readEPrescription, type EPrescription, type EPrescriptionResult } from './e-prescription.ts';
-import { ePrescriptionSummary } from './e-prescription-summary.ts';
+import { ePrescriptionSummary, prescriberOf, signerName } from './e-prescription-summary.ts';
 import { ePrescriptionValidity } from './e-prescription-validity.ts';
 import { fixture } from './emediplan-test-support.ts';
 
@@ -96,6 +96,19 @@ describe('readEPrescription: the HIN link (README of certifaction/hinsign-cli, Q
 });
 
 describe('ePrescriptionSummary', () => {
+  // issue 38 item 7: a dose list that cannot be read is kept and said to be unreadable; a fifth
+  // entry is not cut to four
+  it.each([
+    ['an entry that is no number', [1, '½', 0, 0], null, '1 – ½ – 0 – 0'],
+    ['a fifth entry', [1, 0, 1, 0, 1], null, '1 – 0 – 1 – 0 – 1'],
+    ['a null entry', [1, null, 1, 0], null, '1 – null – 1 – 0'],
+    ['three numbers: the rest are 0', [1, 0, 1], [1, 0, 1, 0], null],
+  ])('a dose list with %s', async (_name, D, dosage, unreadableDosage) => {
+    const doc = { MedType: 3, Id: 'd-1', Auth: '7601000000000', Dt: '2025-03-14T09:30:00+01:00', Patient: {}, Medicaments: [{ Id: '2333266', IdType: 3, Pos: [{ D }] }] };
+    const summary = ePrescriptionSummary(await read(`CHMED16A0${JSON.stringify(doc)}`));
+    expect(summary.medicaments.map((m) => [m.id, m.dosage, m.unreadableDosage])).toStrictEqual([['2333266', dosage, unreadableDosage]]);
+  });
+
   it('CHMED16A revision 2: the doctor from HcPerson and HcOrg, per medicament what and how', async () => {
     const summary = ePrescriptionSummary(await read(fixture('chmed16a-prescription-rev2.txt')));
     expect(summary).toStrictEqual({
@@ -108,6 +121,7 @@ describe('ePrescriptionSummary', () => {
           id: '2333266',
           idType: 'pharmacode',
           dosage: [0.5, 0, 0.5, 0],
+          unreadableDosage: null,
           reserve: false,
           unit: 'Stk',
           instructions: 'Vor dem Essen, mit Wasser',
@@ -121,6 +135,7 @@ describe('ePrescriptionSummary', () => {
           id: '7680563180079',
           idType: 'gtin',
           dosage: null,
+          unreadableDosage: null,
           reserve: false,
           unit: 'Stk',
           instructions: 'Bei Schmerzen; höchstens 4 pro Tag',
@@ -134,6 +149,7 @@ describe('ePrescriptionSummary', () => {
           id: 'Wollwachsalkoholsalbe 100 g (Magistralrezeptur)',
           idType: 'free_text',
           dosage: null,
+          unreadableDosage: null,
           reserve: false,
           unit: null,
           instructions: null,
@@ -147,9 +163,11 @@ describe('ePrescriptionSummary', () => {
     });
   });
 
-  it('CHMED16A without HcPerson: the GLN of Auth, or Auth as the name', async () => {
+  // issue 38 item 6: the signer the HIN link names (its i) where the code has no HcPerson
+  it('CHMED16A without HcPerson: the signer of the link, the GLN of Auth, or Auth as the name', async () => {
     const summary = ePrescriptionSummary(await read(link));
-    expect(summary.doctor).toStrictEqual({ name: null, gln: '7601000000001', organisation: null });
+    expect(summary.doctor).toStrictEqual({ name: 'Dr. Anna Müller', gln: '7601000000001', organisation: null });
+    expect(ePrescriptionSummary(await read(code)).doctor).toStrictEqual({ name: null, gln: '7601000000001', organisation: null });
     expect(summary.medicaments.map((m) => [m.idType, m.dosage, m.reserve, m.substitutionAllowed, m.packages, m.repetitions])).toStrictEqual([
       ['pharmacode', [0.5, 0, 1, 0], false, true, 2, { within: { value: 6, unit: 'month' } }],
       ['product_number', [0, 0, 0, 0], true, false, 1, null],
@@ -172,6 +190,24 @@ describe('ePrescriptionSummary', () => {
       ['7680552740055', null, false, null, { times: 0 }, true, 1, '2024-02-28', 1],
       ['7680362030131', [0, 0, 0, 0.5], true, 'Take half an hour before bedtime.', { times: 2 }, true, 1, null, 1],
     ]);
+  });
+
+  it.each([
+    ['Dr. Anna Müller (amueller)', 'Dr. Anna Müller'],
+    ['Dr. med. Jürg Bärtschi', 'Dr. med. Jürg Bärtschi'],
+    ['  (amueller) ', null],
+    [undefined, null],
+  ])('the signer of a link named %s is %s', (issuer, name) => {
+    expect(signerName(issuer)).toBe(name);
+  });
+
+  it.each([
+    [{ name: 'Dr. Anna Müller', organisation: 'Praxis' }, 'Dr. Anna Müller'],
+    [{ name: null, organisation: 'Praxis am Beispielweg' }, 'Praxis am Beispielweg'],
+    [{ name: null, organisation: null }, null],
+    [undefined, null],
+  ])('a prescription goes by %o: %s', (doctor, name) => {
+    expect(prescriberOf(doctor)).toBe(name);
   });
 });
 

@@ -23,6 +23,9 @@ describe('mojibake: double-encoded text (docs/research/emediplan.md: copies of H
     'ÜBERSICHT’S',
     '½ Tablette « avant le repas »',
     'Ärztin: Dr. Çelik – 50 €',
+    // issue 38 item 7: read back, these would give Ƞ and ǒ, letters no plan holds
+    'ÊTRE À JEUN, SURTOUT APRÈ\u00a0: voir la notice',
+    'Ç’est la dose du soir',
   ])('%s is sound and left alone', (sound) => {
     expect(repairMojibake({ text: sound })).toStrictEqual({ value: { text: sound }, repaired: false });
   });

@@ -25,13 +25,15 @@ const CONTINUATION = `\\u0080-\\u00BF${Object.keys(CP1252)
 const C = `[${CONTINUATION}]`;
 const DOUBLE_ENCODED = new RegExp(`[\\u00C2-\\u00DF]${C}|[\\u00E0-\\u00EF]${C}{2}|[\\u00F0-\\u00F4]${C}{3}`);
 
-// What a repair may yield: Latin letters, general punctuation, the euro and trade mark signs.
-// A "repair" to anything else (Ü followed by ’ would become a Syriac letter) means the text
-// was sound, and it is left as it is.
+// What a repair may yield: the letters of the languages a Swiss plan is written in and their
+// neighbours (Basic Latin, Latin-1, Latin Extended-A, the Romanian comma letters), general
+// punctuation, the euro and trade mark signs. A "repair" to anything else means the text was
+// sound and is left as it is: Ü followed by ’ would become a Syriac letter, "È" and a no-break
+// space "Ƞ", "Ç’" "ǒ" (issue 38) — letters no plan holds, less plausible than what was there.
 const plausible = (text: string): boolean =>
   [...text].every((char) => {
     const code = char.codePointAt(0) ?? 0;
-    return code < 0x250 || (code >= 0x2000 && code <= 0x206f) || code === 0x20ac || code === 0x2122;
+    return code < 0x180 || (code >= 0x218 && code <= 0x21b) || (code >= 0x2000 && code <= 0x206f) || code === 0x20ac || code === 0x2122;
   });
 
 export const looksDoubleEncoded = (text: string): boolean => DOUBLE_ENCODED.test(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Prescription } from '../entities.ts';
+import type { Order, Prescription } from '../entities.ts';
 import { decodeChmed16a, encodeChmed16a } from './chmed16a.ts';
 import { decodeChmed23a, encodeChmed23a } from './chmed23a.ts';
 import { planFromPrescriptions, planFromPrescriptions23a, type PlanInput, type PlanPatient } from './plan-from-prescriptions.ts';
@@ -34,9 +34,10 @@ const input = (prescriptions: Prescription[], p: PlanPatient = patient): PlanInp
   patient: p,
   prescriptions,
   medications: [
-    { pharmacode: 2333266, qtyu: 'Tabl' },
-    { pharmacode: 1028665, qtyu: 'Stk' },
+    { pharmacode: 2333266, qty: 20, qtyu: 'Tabl' },
+    { pharmacode: 1028665, qty: 30, qtyu: 'Stk' },
   ],
+  orders: [],
 });
 
 describe('planFromPrescriptions: the active prescriptions as a CHMED16A plan (chmed16a/README.md)', () => {
@@ -76,9 +77,25 @@ describe('planFromPrescriptions: the active prescriptions as a CHMED16A plan (ch
       { Id: '5555555', IdType: 3, Pos: [{ DtFrom: '2025-03-30', DtTo: '2025-12-31', D: [0, 0, 0, 2] }], AutoMed: 0 },
     ],
     ['expired yesterday: left out', { expires_at: '2025-03-29' }, null],
-    ['single use and used: left out', { single_use: true, used: true }, null],
   ])('%s', (_, over, expected) => {
     const plan = planFromPrescriptions(input([rx(over)]), { now: NOW, id: ID });
+    expect(plan.Medicaments).toStrictEqual(expected === null ? [] : [expected]);
+  });
+
+  // issue 38 item 2: what the patient takes (../intake-course.ts): a used single-use
+  // prescription while its pack lasts, DtTo the day it is finished
+  it.each<[string, string, object | null]>([
+    // 20 units at 1-0-0-0 delivered on 20 March: through 8 April
+    ['its pack still lasts: kept, DtTo its last day', '2025-03-20', { Id: '2333266', IdType: 3, Pos: [{ DtFrom: '2025-03-30', DtTo: '2025-04-08', D: [1, 0, 0, 0] }], Unit: 'Tabl', AutoMed: 0 }],
+    // delivered on 1 March: the last tablet was taken on 20 March
+    ['its pack is finished: left out', '2025-03-01', null],
+  ])('a single-use prescription that was ordered: %s', (_, deliveredOn, expected) => {
+    const delivered: Order = {
+      id: 1, created_at: `${deliveredOn}T10:00:00+01:00`, customer_id: 'c1', parent: null, status: 100, children: [],
+      webshop_order_item: [{ id: 2, pharmacode: 2333266, amount: 1 }], delivery_nr: null, delivery_method: null, comment: null,
+    };
+    const p = { ...rx({ single_use: true, used: true }), created_at: '2025-02-28T09:00:00+01:00' };
+    const plan = planFromPrescriptions({ ...input([p]), orders: [delivered] }, { now: NOW, id: ID });
     expect(plan.Medicaments).toStrictEqual(expected === null ? [] : [expected]);
   });
 

@@ -1,8 +1,10 @@
-// The patient's own medication plan as an eMediplan: the active prescriptions (spec §4
-// Prescriptions) of the platform, written by the patient (Auth "patient" in CHMED16A, auth 2
-// in CHMED23A). Decided where the specification leaves a choice:
+// The patient's own medication plan as an eMediplan: what the patient takes today by the one
+// rule of ../intake-course.ts (the active prescriptions of spec §4, and a used single-use one
+// until its pack is finished), written by the patient (Auth "patient" in CHMED16A, auth 2 in
+// CHMED23A). Decided where the specification leaves a choice:
 // - DtFrom is the plan's date (CHMED16A requires one; the platform keeps no start date), DtTo
-//   the prescription's expiry (inclusive in both, as expires_at is on the platform);
+//   the last day taken: the expiry, or the day a used single-use pack is finished (inclusive
+//   in both, as expires_at is on the platform);
 // - a dosage of 0-0-0-0 is reserve medication: InRes 1 without D (16A), inRes true with a daily
 //   posology of zeros (23A requires a posology detail); an unreadable dosage gives no D (16A)
 //   and no posology (23A) rather than a guess;
@@ -11,8 +13,8 @@
 // - gender 3 (other) has no CHMED16A code and is left out there.
 import { DEFAULT_LANGUAGE, TIME_ZONE } from '../constants.ts';
 import { parseDosage, type Dosage } from '../dosage.ts';
-import type { Customer, Medication, Prescription } from '../entities.ts';
-import { isPrescriptionActive } from '../prescription-state.ts';
+import type { Customer, Medication, Order, Prescription } from '../entities.ts';
+import { intakeCourse, isTakenOn, type CoursePrescription } from '../intake-course.ts';
 import { dateInTimeZone, toCalendarDate } from '../zoned-time.ts';
 import { AUTHOR_PATIENT, ID_TYPE, MED_TYPE, PATIENT_ID_INSURANCE_CARD, type Chmed16aDocument, type Chmed16aMedicament } from './chmed16a-model.ts';
 import { AUTH_23A, MED_TYPE_23A, PATIENT_ID_TYPE_23A, type Chmed23aDocument, type Chmed23aMedicament } from './chmed23a-model.ts';
@@ -26,9 +28,11 @@ export interface PlanPatient extends Pick<Customer, 'first_name' | 'last_name' |
 
 export interface PlanInput {
   patient: PlanPatient;
-  prescriptions: readonly Prescription[];
-  /** The catalogue entries of the prescribed medications (for the unit). */
-  medications: readonly Pick<Medication, 'pharmacode' | 'qtyu'>[];
+  prescriptions: readonly (Prescription & Pick<CoursePrescription, 'created_at'>)[];
+  /** The catalogue entries of the prescribed medications (the unit; the pack size for the course). */
+  medications: readonly Pick<Medication, 'pharmacode' | 'qtyu' | 'qty'>[];
+  /** The patient's orders: what was delivered (when a used single-use pack is finished). */
+  orders: readonly Order[];
 }
 
 export interface PlanOptions {
@@ -54,24 +58,27 @@ interface PlanLine {
   to: string | undefined;
 }
 
-/** What both versions need of each active prescription, in the order given. */
+/** What both versions need of each prescription taken today, in the order given. */
 function planLines(input: PlanInput, now: Date, timeZone: string): PlanLine[] {
-  const units = new Map(input.medications.map((m) => [m.pharmacode, text(m.qtyu)]));
+  const units = new Map(input.medications.map((m) => [Number(m.pharmacode), text(m.qtyu)]));
+  const supply = { orders: input.orders, medications: new Map(input.medications.map((m) => [Number(m.pharmacode), m])) };
   const today = dateInTimeZone(now, timeZone);
-  return input.prescriptions
-    .filter((p) => isPrescriptionActive(p, now, timeZone))
-    .map((p) => {
-      const dosage = parseDosage(p.dosage);
-      const instructions = [text(p.intake), text(p.comment)].filter((t) => t !== undefined).join('; ');
-      return {
+  return input.prescriptions.flatMap((p): PlanLine[] => {
+    const course = intakeCourse(p, supply, timeZone);
+    if (!isTakenOn(course, today)) return [];
+    const dosage = parseDosage(p.dosage);
+    const instructions = [text(p.intake), text(p.comment)].filter((t) => t !== undefined).join('; ');
+    return [
+      {
         id: String(p.medication_id),
-        unit: units.get(p.medication_id),
+        unit: units.get(Number(p.medication_id)),
         instructions: instructions || undefined,
         dosage: dosage.ok ? dosage.value : null,
         from: today,
-        to: toCalendarDate(p.expires_at, timeZone) ?? undefined,
-      };
-    });
+        to: course.last?.day,
+      },
+    ];
+  });
 }
 
 const cardNumber = (patient: PlanPatient): string | undefined => text(patient.veka_nr?.replace(/\s+/g, ''));

@@ -82,7 +82,8 @@ describe('planSheet: the printed plan read from the document', () => {
       {
         patient: { first_name: 'Sandra', last_name: 'Meier', birthday: '1962-05-14', gender: 2, language: 'de' },
         prescriptions: [rx({}), rx({ id: 2, medication_id: 1028665, dosage: [0, 0, 0, 0], comment: 'bei Schmerzen' })],
-        medications: [{ pharmacode: 2333266, qtyu: 'Tabl' }],
+        medications: [{ pharmacode: 2333266, qty: 20, qtyu: 'Tabl' }],
+        orders: [],
       },
       { now: new Date('2026-03-20T10:00:00+01:00'), id: 'x' },
     );

@@ -5,11 +5,12 @@
 //   table has one dosing scheme per row); a medicament without one prints once, without doses;
 // - a posology with InRes 1 goes to the reserve block; the others to the main table;
 // - D gives the four columns (fewer than four numbers: the rest are 0); timed doses (TT, which
-//   make D void) or no D give no columns: "see instructions", as the standard prints them;
+//   make D void), no D, or a D that cannot be read (not all numbers, more than four) give no
+//   columns: "see instructions", as the standard prints them;
 // - the name is the caller's for the Id (the catalogue's name of a pharmacode), the Id itself
 //   for free text (IdType 1), else null (the caller shows the code).
 import type { Chmed16aDocument, Chmed16aMedicament, Chmed16aPosology } from './chmed16a-model.ts';
-import { ID_TYPE } from './chmed16a-model.ts';
+import { ID_TYPE, numericDoses } from './chmed16a-model.ts';
 
 export type Doses = readonly [morning: number, noon: number, evening: number, night: number];
 
@@ -55,7 +56,9 @@ const text = (value: string | undefined): string | null => (value?.trim() ? valu
 
 function dosesOf(pos: Chmed16aPosology | undefined): Doses | null {
   if (!pos || (pos.TT && pos.TT.length > 0) || !pos.D || pos.D.length === 0) return null;
-  const [morning = 0, noon = 0, evening = 0, night = 0] = pos.D;
+  const d = numericDoses(pos.D);
+  if (d === null || d.length > 4) return null;
+  const [morning = 0, noon = 0, evening = 0, night = 0] = d;
   return [morning, noon, evening, night];
 }
 

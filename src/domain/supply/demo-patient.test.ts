@@ -26,7 +26,7 @@ const prescriptions = [
   rx(6, PC.panto, [1, 0, 0, 0], inDays(3), 362),
   rx(7, PC.liso, [1, 0, 0, 0], inDays(-21), 386),
   rx(8, PC.zolp, [0, 0, 0, 1], inDays(-90), 120),
-  rx(9, PC.amoxi, [1, 0, 1, 0], inDays(40), 50, true, true),
+  rx(9, PC.amoxi, [1, 0, 1, 0], inDays(40), 95, true, true),
   rx(10, PC.ibu, [1, 1, 1, 0], inDays(25), 5, true, false),
 ];
 

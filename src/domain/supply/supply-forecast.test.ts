@@ -26,14 +26,14 @@ const rx = (id: number, dosage: number[], over: Partial<ForecastPrescription> = 
   used: false,
   ...over,
 });
-const skip = (prescription_id: number, day: string, period: DoseMark['period'] = 'morning', status: DoseMark['status'] = 'skipped'): DoseMark => ({
+const skip = (prescription_id: number, day: string, period: DoseMark['period'] = 'morning', status: DoseMark['status'] = 'skipped', reason: NonNullable<DoseMark['reason']> = 'forgot'): DoseMark => ({
   customer_id: 'c1',
   prescription_id,
   pharmacode: PC,
   day,
   period,
   status,
-  reason: status === 'skipped' ? 'forgot' : null,
+  reason: status === 'skipped' ? reason : null,
   marked_at: `${day}T20:00:00Z`,
   device_id: 'phone',
 });
@@ -149,6 +149,30 @@ describe('the forecast', () => {
     const newer = rx(2, [1, 0, 0, 0]);
     const marks = [skip(2, '2026-05-12'), skip(1, '2026-05-13')];
     expect(one({ prescriptions: [older, newer], orders: [delivered('2026-05-11')], marks })).toMatchObject({ onHand: 21 });
+  });
+});
+
+// issue 38 item 3: "out of stock" says the box is empty: the product runs out now, whatever the
+// walk counted, until a delivery after it
+describe('a dose skipped as out of stock', () => {
+  it.each([
+    // one pack of 30 from 11 May: 20 left today, through 9 June; a skip for another reason lasts a day longer
+    ['another reason: a day longer', skip(1, '2026-05-20', 'morning', 'skipped', 'forgot'), { onHand: 21, lastCoveredDay: '2026-06-10', runsOutOn: '2026-06-11' }],
+    ['out of stock this morning: out today', skip(1, '2026-05-20', 'morning', 'skipped', 'out_of_stock'), { onHand: 0, lastCoveredDay: '2026-05-19', runsOutOn: '2026-05-20' }],
+    ['out of stock three days ago: out since then', skip(1, '2026-05-17', 'morning', 'skipped', 'out_of_stock'), { onHand: 0, lastCoveredDay: '2026-05-16', runsOutOn: '2026-05-17' }],
+  ] as const)('%s', (_name, mark, expected) => {
+    expect(one({ orders: [delivered('2026-05-11')], marks: [mark] })).toMatchObject(expected);
+  });
+
+  it('a later dose of today marked out of stock already (tonight\'s, at noon): out today', () => {
+    const f = one({ prescriptions: [rx(1, [1, 0, 1, 0])], orders: [delivered('2026-05-11', 2)], marks: [skip(1, '2026-05-20', 'evening', 'skipped', 'out_of_stock')] });
+    expect(f).toMatchObject({ onHand: 0, lastCoveredDay: '2026-05-19', runsOutOn: '2026-05-20' });
+  });
+
+  it('a delivery after it fills the box again', () => {
+    const f = one({ orders: [delivered('2026-05-11'), delivered('2026-05-18')], marks: [skip(1, '2026-05-17', 'morning', 'skipped', 'out_of_stock')] });
+    // 30 arrive on the 18th: three mornings (18-20) taken, 27 left: 21 May through 16 June
+    expect(f).toMatchObject({ onHand: 27, lastCoveredDay: '2026-06-16' });
   });
 });
 

@@ -4,9 +4,10 @@
 // prescription replaced by a newer one) and a daily dosage above 0, the stock is walked day by
 // day from the first delivery: each delivery adds qty × amount units at the start of its day
 // (deliveries.ts: its created_at date), each dose takes its units (a taken mark: the dose's
-// units; a skip: nothing; no mark or an unmark: the plan's units, assumed taken), and the stock
-// never drops below 0 (a gap without supply does not eat into the next pack). The doses of a
-// day are those of the newest prescription of the product in force that day.
+// units; a skip: nothing, but a skip for "out of stock" empties the stock: the patient has none,
+// so the product ran out that day; no mark or an unmark: the plan's units, assumed taken), and
+// the stock never drops below 0 (a gap without supply does not eat into the next pack). The doses of a
+// day are those of the newest prescription of the product taken that day (../intake-course.ts).
 //
 // Today (decided): the doses whose time has come (up to the current period, doseSlotAt) and
 // any later dose of today already marked are settled in the walk, and `onHand` is what is left
@@ -16,17 +17,18 @@
 // past day since the last delivery, the day before that one is the last covered day.
 import { TIME_ZONE } from '../constants.ts';
 import { parseDosage, type Dosage } from '../dosage.ts';
-import type { Order, Pharmacode, Prescription, RecordId } from '../entities.ts';
+import type { Order, Pharmacode, RecordId } from '../entities.ts';
 import { INTAKE_PERIODS } from '../intake-plan.ts';
 import { isPrescriptionActive } from '../prescription-state.ts';
 import { addDays, calendarDatesBetween, type CalendarDate } from '../zoned-time.ts';
 import { doseKey, type DoseMark } from '../doses/dose-mark.ts';
 import { latestMarks } from '../doses/dose-marks.ts';
 import { doseSlotAt, isNotYetDue, type DoseSlot } from '../doses/dose-slot.ts';
-import { dailyUnits, inForceSpan, isInSpan, type DuePrescription, type InForceSpan } from '../doses/doses-due.ts';
+import { dailyUnits, type DuePrescription } from '../doses/doses-due.ts';
+import { intakeCourse, isTakenAt, isTakenOn, type IntakeCourse, type IntakeSupply } from '../intake-course.ts';
 import { productOrders, type Delivery } from './deliveries.ts';
 
-export type ForecastPrescription = DuePrescription & Pick<Prescription, 'single_use' | 'used'>;
+export type ForecastPrescription = DuePrescription;
 
 /** never ordered; no pack size in the catalogue (qty null or 0); dosage 0 (single-use or reserve); dosage unreadable. */
 export type NoForecastReason = 'never_ordered' | 'pack_size_unknown' | 'as_needed' | 'dosage_unreadable';
@@ -61,7 +63,7 @@ const EPSILON = 1e-9;
 
 interface Reading {
   p: ForecastPrescription;
-  span: InForceSpan;
+  course: IntakeCourse;
   dosage: Dosage;
 }
 
@@ -80,6 +82,7 @@ export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
   const timeZone = input.timeZone ?? TIME_ZONE;
   const marks = latestMarks(input.marks);
   const current = doseSlotAt(input.now, timeZone);
+  const supply: IntakeSupply = { orders: input.orders, medications: new Map([...input.packSizes].map(([code, qty]) => [code, { qty }])) };
   return countingPrescriptions(input.prescriptions, input.now, timeZone).map((p): SupplyForecast => {
     const base = { pharmacode: p.medication_id, prescriptionId: p.id };
     const dosage = parseDosage(p.dosage);
@@ -94,7 +97,7 @@ export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
       .filter((q) => q.medication_id === p.medication_id)
       .flatMap((q): Reading[] => {
         const d = parseDosage(q.dosage);
-        return d.ok ? [{ p: q, span: inForceSpan(q, timeZone), dosage: d.value }] : [];
+        return d.ok ? [{ p: q, course: intakeCourse(q, supply, timeZone), dosage: d.value }] : [];
       })
       .sort((a, b) => b.p.id - a.p.id);
     const walk = walkStock(readings, orders.delivered, pack, marks, current);
@@ -125,15 +128,21 @@ function walkStock(readings: readonly Reading[], delivered: readonly Delivery[],
       walk.onHand += arriving;
       walk.shortSince = null;
     }
-    const counting = readings.find((r) => isInSpan(r.span, day));
+    const counting = readings.find((r) => isTakenOn(r.course, day));
     if (!counting) continue;
     INTAKE_PERIODS.forEach((period, i) => {
       const units = counting.dosage[i] ?? 0;
-      if (units <= 0) return;
+      if (units <= 0 || !isTakenAt(counting.course, day, period)) return;
       const mark = marks.get(doseKey({ prescription_id: counting.p.id, day, period }));
       const marked = mark !== undefined && mark.status !== 'unmarked';
       if (!marked && isNotYetDue({ day, period }, current)) {
         walk.remainingToday += units;
+        return;
+      }
+      if (mark?.status === 'skipped' && mark.reason === 'out_of_stock') {
+        // the patient has none left: whatever the walk counted, the stock is gone from this dose on
+        walk.onHand = 0;
+        walk.shortSince ??= day;
         return;
       }
       const taken = mark?.status === 'skipped' ? 0 : units;

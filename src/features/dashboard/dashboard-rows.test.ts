@@ -1,7 +1,7 @@
 // spec §2 dashboard, §4 Intake period of the day, Prescriptions, Order status, Profile setup:
 // what the dashboard shows, derived from the mirror at one instant.
 import { describe, expect, it } from 'vitest';
-import type { CustomerRecord, Order } from '../../domain/entities';
+import type { CustomerRecord, Order, Prescription } from '../../domain/entities';
 import { dashboardModel } from './dashboard-rows';
 import { COMPLETE, info, MEDICATIONS, order, rx } from './dashboard-test-support';
 
@@ -73,7 +73,8 @@ describe("today's plan", () => {
   });
 
   // issue 22 item 6: the plan shows what the patient takes; a single-use prescription that was
-  // ordered is used, so no longer active (spec §4) nor orderable, but taken until it expires
+  // ordered is used, so no longer active (spec §4) nor orderable, but taken until it expires —
+  // or, issue 38 item 2, until the pack delivered for it is finished
   it('keeps an ordered single-use prescription in the plan until its expiry date, though it is no longer active', () => {
     const taken = rx(8, 1005, [1, 0, 1, 0], { single_use: true, used: true, expires_at: '2026-03-20' });
     const customer = { ...COMPLETE, webshop_customer_medication: [...(COMPLETE.webshop_customer_medication ?? []), taken] } as CustomerRecord;
@@ -81,16 +82,23 @@ describe("today's plan", () => {
     expect(names(m, 'morning')).toContain('LISOPRESS Tabl 10 mg');
     expect(names(m, 'evening')).toContain('LISOPRESS Tabl 10 mg');
     expect(m.active.map((a) => a.id)).not.toContain(8);
-    expect(names(model('2026-03-21T00:00:00+01:00', customer), 'morning')).not.toContain('LISOPRESS Tabl 10 mg');
-    // the seam for the supply forecast: a finished pack leaves the plan before the expiry date
-    const finished = dashboardModel({ customer, orders: [], medications: MEDICATIONS, language: 'de', now: new Date('2026-03-20T08:00:00+01:00'), packFinished: (p) => p.id === 8 });
-    expect(names(finished, 'morning')).not.toContain('LISOPRESS Tabl 10 mg');
+    expect(names(model('2026-03-21T05:00:00+01:00', customer), 'morning')).not.toContain('LISOPRESS Tabl 10 mg');
+    // a pack of 10 delivered on 10 March, two a day: its last dose is the evening of the 14th
+    const delivered: Order = {
+      id: 70, created_at: '2026-03-10T10:00:00+01:00', customer_id: customer.id, parent: null, status: 100, children: [],
+      webshop_order_item: [{ id: 71, pharmacode: 1005, amount: 1 }], delivery_nr: null, delivery_method: null, comment: null,
+    };
+    const withPack = new Map([...MEDICATIONS].map(([code, m]) => [code, { ...m, qty: code === 1005 ? 10 : null }]));
+    const at = (iso: string) => dashboardModel({ customer: { ...customer, webshop_customer_medication: [{ ...taken, created_at: '2026-03-09T09:00:00+01:00' } as Prescription] }, orders: [delivered], medications: withPack, language: 'de', now: new Date(iso) });
+    expect(names(at('2026-03-14T19:00:00+01:00'), 'evening')).toEqual(['LISOPRESS Tabl 10 mg']);
+    expect(names(at('2026-03-15T08:00:00+01:00'), 'morning')).toEqual([]);
   });
 
-  // spec §4: active through the expiry date, in Zurich
-  it('drops a prescription from the plan at midnight after its expiry date', () => {
-    expect(names(model('2026-03-19T23:59:00+01:00'), 'morning')).toContain('METFORMIN Filmtabl 500 mg');
-    expect(names(model('2026-03-20T00:00:00+01:00'), 'morning')).not.toContain('METFORMIN Filmtabl 500 mg');
+  // spec §4: active through the expiry date, in Zurich; until 05:00 the plan is the day before's
+  // (its night), the day the check-offs mark
+  it('drops a prescription from the plan with the first morning after its expiry date', () => {
+    expect(names(model('2026-03-20T00:30:00+01:00'), 'morning')).toContain('METFORMIN Filmtabl 500 mg');
+    expect(names(model('2026-03-20T05:00:00+01:00'), 'morning')).not.toContain('METFORMIN Filmtabl 500 mg');
   });
 
   it('counts prescriptions whose dosage cannot be read', () => {

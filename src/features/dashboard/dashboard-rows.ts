@@ -4,15 +4,16 @@
 import { parseDosage, type Dosage } from '../../domain/dosage';
 import type { CustomerRecord, Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
 import { greetingAt, type GreetingId } from '../../domain/greeting';
-import { intakePeriodAt, intakePeriodsFrom, intakePlan, type IntakePeriod, type PackFinished } from '../../domain/intake-plan';
+import { intakePeriodAt, intakePeriodsFrom, type IntakePeriod } from '../../domain/intake-plan';
 import { latestById } from '../../domain/latest-by-id';
 import { medicationName } from '../../domain/medication';
 import { ordersForToggle, orderItemCount } from '../../domain/order-list';
 import { orderStatus, orderStatusInfo, type OrderStatusInfo } from '../../domain/order-status';
 import { daysUntilExpiry, expiringPrescriptions, isAwaitingPrescription, prescriptionsForToggle } from '../../domain/prescription-state';
 import { setupFlags, setupSteps, type SetupStep } from '../../domain/setup-state';
+import { intakePlan } from '../../domain/todays-plan';
 
-export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images'>>;
+export type MedicationLookup = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf' | 'pharmindex_images' | 'qty'>>;
 
 /** A medication as a row shows it: name in the language (null: details not mirrored) and picture fields. */
 export interface MedicationFace {
@@ -100,15 +101,14 @@ export function dashboardModel(input: {
   medications: MedicationLookup;
   language: Language;
   now: Date;
-  /** the supply forecast's answer once it is wired: a used single-use prescription's pack is finished (else: kept until expiry) */
-  packFinished?: PackFinished;
 }): DashboardModel {
   const { customer, orders, medications, language, now } = input;
   const prescriptions: readonly Prescription[] = customer?.webshop_customer_medication ?? [];
   const face = faceOf(medications, language);
   const byId = new Map(prescriptions.map((p) => [p.id, p]));
 
-  const plan = intakePlan(prescriptions, now, undefined, input.packFinished);
+  // what was delivered ends a used single-use course (src/domain/intake-course.ts)
+  const plan = intakePlan(prescriptions, now, { orders, medications });
   const current = intakePeriodAt(now);
   const periods = intakePeriodsFrom(current).map((period) => ({
     period,

@@ -6,8 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import fr from '../../../lang/fr.json';
 import { TestProviders } from '../../i18n/test-providers';
+import type { CustomerRecord } from '../../domain/entities';
+import { med, order, rx } from './dashboard-test-support';
 import { RefillCard } from './refill-card';
-import type { RefillModel, RenewalRow, RunningLowRow } from './refill-rows';
+import { refillModel, type RefillModel, type RenewalRow, type RunningLowRow } from './refill-rows';
 
 const low = (pharmacode: number, name: string, lastCoveredDay: string, runsOutOn: string, daysCovered: number): RunningLowRow => ({
   pharmacode, name, pictures: null, prescriptionId: pharmacode - 1000, lastCoveredDay, runsOutOn, daysCovered,
@@ -69,6 +71,27 @@ describe('RefillCard', () => {
     const card = screen.getByRole('region', { name: fr['dashboard.refill.title'] });
     expect(details(card)).toEqual(['ATORVASTATINE cpr pell 20 mgSuffit encore 5 jours, jusqu’au 25.05.2026']);
     expect(within(card).getByRole('button').textContent).toBe('Commander maintenant');
+  });
+
+  // issue 38 item 3: a dose skipped as out of stock today: the card says it is used up and reorders it
+  it.each([
+    ['de', 'THYROXAN Tabl 75 mcgAufgebraucht seit 20.05.2026', 'Jetzt nachbestellen'],
+    ['fr', 'THYROXAN Tabl 75 mcgÉpuisé depuis le 20.05.2026', 'Commander maintenant'],
+  ] as const)('%s: out of stock this morning', (lang, line, button) => {
+    const model = refillModel({
+      customer: { id: 'u1', webshop_customer_medication: [{ ...rx(2, 1002, [1, 0, 0, 0]), created_at: '2026-01-01T08:00:00+01:00' }] } as unknown as CustomerRecord,
+      // a pack of 30 from 15 May: 24 left, but the patient has none
+      orders: [{ ...order(2, 100, [1002], { created_at: '2026-05-15T10:00:00+02:00' }) }],
+      medications: new Map([[1002, med(1002, 'THYROXAN Tabl 75 mcg')]]),
+      marks: [{ customer_id: 'u1', prescription_id: 2, pharmacode: 1002, day: '2026-05-20', period: 'morning', status: 'skipped', reason: 'out_of_stock', marked_at: '2026-05-20T07:00:00Z', device_id: 'phone' }],
+      leadDays: 10,
+      language: lang,
+      now: new Date('2026-05-20T13:00:00+02:00'),
+    });
+    renderCard(model, lang);
+    const card = screen.getByRole('region', { name: (lang === 'de' ? de : fr)['dashboard.refill.title'] });
+    expect(details(card)).toEqual([line]);
+    expect(within(card).getByRole('button').textContent).toBe(button);
   });
 
   it('nothing running low, nothing to renew: no card', () => {

@@ -58,6 +58,19 @@ describe('the running-low card', () => {
     expect(model({ marks }).runningLow).toEqual([]);
   });
 
+  // issue 38 item 3: "out of stock" means the box is empty now, not a dose saved for a day more
+  it('a dose skipped as out of stock this morning: out since today, preselected to reorder', () => {
+    const outOfStock = { customer_id: 'u1', prescription_id: 2, pharmacode: 1002, day: '2026-05-20', period: 'morning' as const, status: 'skipped' as const, reason: 'out_of_stock' as const, marked_at: '2026-05-20T07:00:00Z', device_id: 'phone' };
+    const m = model({ marks: [outOfStock] });
+    expect(m.runningLow.map((r) => [r.name, r.runsOutOn, r.daysCovered])).toEqual([
+      ['THYROXAN Tabl 75 mcg', '2026-05-20', -1],
+      ['AMLOVASC Tabl 5 mg', '2026-05-26', 5],
+    ]);
+    expect(m.preselection).toEqual({ '1001': 1, '1002': 1 });
+    // the same skip for another reason: 25 left, not running low
+    expect(model({ marks: [{ ...outOfStock, reason: 'forgot' as const }] }).runningLow.map((r) => r.pharmacode)).toEqual([1001]);
+  });
+
   // spec §4 Prescriptions "Expiring": within 14 days
   it('renewal: the prescription expiring first, with its date; names in the language', () => {
     const m = model({ language: 'fr' });

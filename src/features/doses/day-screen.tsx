@@ -78,7 +78,7 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
   const editable = valid && canMarkDay(day, now);
   const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
   const marking = useDoseMarking(data.customer.id, dayMarks);
-  const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day).doses : []), [data.prescriptions, day, today, valid]);
+  const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day, data.supply).doses : []), [data.prescriptions, data.supply, day, today, valid]);
   const states = useMemo(() => doseStates(due, marking.marks), [due, marking.marks]);
   return (
     <section className="page doses" aria-labelledby="doses-title">

@@ -1,10 +1,10 @@
 // What the doses' screens read of the mirror (the record with its prescriptions, every dose mark,
-// the prescribed products), read ahead at a returning patient's start (src/app/routes.ts) as the
+// the orders, the prescribed products), read ahead at a returning patient's start (src/app/routes.ts) as the
 // very queries useDosesData asks.
-import { codesOf, customerQuery, doseMarkRowsQuery, medicationsQuery } from '../../data/local/mirror-query';
+import { codesOf, customerQuery, doseMarkRowsQuery, medicationsQuery, ordersQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
 
 export const readDosesAhead: ReadAhead = async (reads) => {
-  const [customer] = await Promise.all([readAhead(customerQuery, reads), readAhead(doseMarkRowsQuery, reads)]);
+  const [customer] = await Promise.all([readAhead(customerQuery, reads), readAhead(doseMarkRowsQuery, reads), readAhead(ordersQuery, reads)]);
   await readAhead(medicationsQuery(codesOf((customer?.webshop_customer_medication ?? []).map((p) => p.medication_id))), reads);
 };

@@ -35,9 +35,10 @@ const mark = (prescription_id: number, day: string, period: DoseMark['period'], 
 const DATA: DosesData = {
   customer: CUSTOMER,
   prescriptions: [
-    { id: 1, medication_id: 1001, dosage: [1, 0, 1, 0], expires_at: '2027-01-01', created_at: '2026-10-01T08:00:00+02:00' },
-    { id: 2, medication_id: 1002, dosage: [0.5, 0, 0, 0], expires_at: '2027-01-01', created_at: '2026-10-01T08:00:00+02:00' },
+    { id: 1, medication_id: 1001, dosage: [1, 0, 1, 0], expires_at: '2027-01-01', single_use: false, used: false, created_at: '2026-10-01T08:00:00+02:00' },
+    { id: 2, medication_id: 1002, dosage: [0.5, 0, 0, 0], expires_at: '2027-01-01', single_use: false, used: false, created_at: '2026-10-01T08:00:00+02:00' },
   ],
+  supply: { orders: [], medications: new Map() },
   marks: [
     mark(1, '2026-11-25', 'morning', 'taken'),
     mark(2, '2026-11-25', 'morning', 'skipped', { reason: 'side_effects' }),

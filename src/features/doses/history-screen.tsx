@@ -29,8 +29,8 @@ export function HistoryScreen({ data, now, week }: { data: DosesData; now: Date;
   const current = doseSlotAt(now);
   const today = dateInTimeZone(now);
   const end = weekEndOf(week, today);
-  const grid = useMemo(() => weekGrid(data.prescriptions, data.marks, end, { current }), [data, end, current.day, current.period]); // eslint-disable-line react-hooks/exhaustive-deps
-  const summary = useMemo(() => medicationAdherence(data.prescriptions, data.marks, today, { current }), [data, today, current.day, current.period]); // eslint-disable-line react-hooks/exhaustive-deps
+  const grid = useMemo(() => weekGrid(data.prescriptions, data.marks, end, { current, supply: data.supply }), [data, end, current.day, current.period]); // eslint-disable-line react-hooks/exhaustive-deps
+  const summary = useMemo(() => medicationAdherence(data.prescriptions, data.marks, today, { current, supply: data.supply }), [data, today, current.day, current.period]); // eslint-disable-line react-hooks/exhaustive-deps
   const fillIn = Array.from({ length: MARK_WINDOW_DAYS + 1 }, (_, i) => addDays(today, -i));
   const later = addDays(end, WEEK_DAYS);
   return (

@@ -55,7 +55,7 @@ export function ReportScreen({ data, now, range }: { data: DosesData; now: Date;
   const [error, setError] = useState<string | null>(null);
   const current = doseSlotAt(now);
   const report = useMemo(
-    () => doseReport(data.prescriptions, data.marks, { from: range.from, to: range.to, current, names: data.names }),
+    () => doseReport(data.prescriptions, data.marks, { from: range.from, to: range.to, current, supply: data.supply, names: data.names }),
     [data, range.from, range.to, current.day, current.period], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const { customer } = data;

@@ -6,6 +6,7 @@ import { INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { Msg, useMsg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { useCalendarDate } from '../../ui/use-calendar-date';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { downloadText } from './download-text';
 import type { Emediplan } from './use-emediplan';
 
@@ -22,6 +23,7 @@ export function CalendarExport({ plan }: { plan: Emediplan }) {
   const t = useMsg();
   const lang = useIntlLanguage();
   const formatDate = useCalendarDate();
+  const packUnit = usePackUnit();
   const [state, setState] = useState<State>('idle');
   const reminders = useMemo(() => planReminders(plan.sheet), [plan.sheet]);
   const { until } = reminders;
@@ -35,8 +37,9 @@ export function CalendarExport({ plan }: { plan: Emediplan }) {
   }
 
   const lineOf = ({ line, dose }: Reminder): string => {
-    const values = { name: line.name ?? t('prescriptions.medicationFallback', { pharmacode: line.id }), dose: doseGlyph(dose) ?? intl.formatNumber(dose), unit: line.unit ?? '' };
-    const text = t(line.unit ? 'emediplan.calendar.line' : 'emediplan.calendar.lineNoUnit', values);
+    const unit = packUnit(line.unit);
+    const values = { name: line.name ?? t('prescriptions.medicationFallback', { pharmacode: line.id }), dose: doseGlyph(dose) ?? intl.formatNumber(dose), unit: unit ?? '' };
+    const text = t(unit ? 'emediplan.calendar.line' : 'emediplan.calendar.lineNoUnit', values);
     return line.to !== null && line.to < until ? t('emediplan.calendar.lineUntil', { line: text, date: formatDate(line.to) }) : text;
   };
 

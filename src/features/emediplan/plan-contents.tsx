@@ -5,11 +5,13 @@ import type { SheetLine } from '../../domain/emediplan/plan-sheet';
 import { Msg } from '../../i18n/msg';
 import { DosageDisplay } from '../../ui/dosage-display';
 import { useCalendarDate } from '../../ui/use-calendar-date';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { LineName } from './line-name';
 import type { Emediplan } from './use-emediplan';
 
 function Medication({ line }: { line: SheetLine }) {
   const formatDate = useCalendarDate();
+  const unit = usePackUnit()(line.unit);
   return (
     <li className="emp-med">
       <p className="emp-med__name">
@@ -18,7 +20,7 @@ function Medication({ line }: { line: SheetLine }) {
       {line.doses ? (
         <p className="emp-med__dose">
           <DosageDisplay dosage={line.doses} />
-          {line.unit ? <span className="emp-med__unit"> {line.unit}</span> : null}
+          {unit ? <span className="emp-med__unit"> {unit}</span> : null}
         </p>
       ) : null}
       {line.instructions ? <p className="emp-med__note">{line.instructions}</p> : null}

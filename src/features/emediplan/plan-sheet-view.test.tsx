@@ -49,6 +49,14 @@ describe('PlanSheetView', () => {
     expect(within(second as HTMLElement).getByText(de['emediplan.sheet.seeInstructions'])).toBeTruthy();
   });
 
+  // issue 38 item 8: the unit in the patient's language, not the catalogue's German "Stk"
+  it('in French, the unit in French', () => {
+    show('fr');
+    const [, first] = within(screen.getByRole('table', { name: fr['emediplan.sheet.regular'] })).getAllByRole('row');
+    expect(within(first as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toContain('pce');
+    expect(screen.queryByText('Stk')).toBeNull();
+  });
+
   it('reserve medication in a block of its own, not in the main table', () => {
     show('de');
     const reserve = screen.getByRole('table', { name: de['emediplan.sheet.reserve'] });

@@ -9,6 +9,7 @@ import { Msg, useMsg } from '../../i18n/msg';
 import { PHARMACY } from '../../ui/pharmacy';
 import { QrCode } from '../../ui/qr-code';
 import { useCalendarDate } from '../../ui/use-calendar-date';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { LineName } from './line-name';
 
 function Dose({ dose }: { dose: number }) {
@@ -51,9 +52,10 @@ function TailHeads() {
 }
 
 function TailCells({ line }: { line: SheetLine }) {
+  const packUnit = usePackUnit();
   return (
     <>
-      <td>{line.unit}</td>
+      <td>{packUnit(line.unit)}</td>
       <Dates line={line} />
       <td>{line.instructions}</td>
     </>

@@ -1,11 +1,12 @@
 // The patient's eMediplan as this area's screens show it, read from the mirror only (so offline
-// the same): the CHMED16A document of the active prescriptions (planFromPrescriptions: name,
+// the same): the CHMED16A document of what the patient takes (planFromPrescriptions: name,
 // birth date, gender, language, the insurance card number of the latest insurance), its printed
 // rows, and the period times of the plan settings. The document is made once per visit (its Id
 // and date): the code, the print and the calendar of one visit are one plan.
 import { useEffect, useMemo, useState } from 'react';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
 import { useMedications } from '../../data/hooks/use-medications';
+import { useOrders } from '../../data/hooks/use-orders';
 import { useAreaLoad } from '../../data/hooks/use-pull-state';
 import type { AreaLoad } from '../../data/local/mirror-query';
 import { usePlanSettings } from '../../data/hooks/use-plan-settings';
@@ -33,6 +34,7 @@ export interface Emediplan {
 export function useEmediplan(): Emediplan | null | undefined {
   const record = useCustomerRecord();
   const settings = usePlanSettings();
+  const orders = useOrders();
   const language = useIntlLanguage();
   const [{ now, id }] = useState(() => ({ now: new Date(), id: globalThis.crypto.randomUUID() }));
   const prescriptions = record?.webshop_customer_medication;
@@ -45,7 +47,7 @@ export function useEmediplan(): Emediplan | null | undefined {
 
   // the document and its rows do not depend on the times: a change of times keeps the code
   const plan = useMemo(() => {
-    if (record === undefined || medications === undefined) return undefined;
+    if (record === undefined || medications === undefined || orders === undefined) return undefined;
     if (record === null) return null;
     const insurance = latestById(record.webshop_customer_insurance);
     const doc = planFromPrescriptions(
@@ -61,6 +63,7 @@ export function useEmediplan(): Emediplan | null | undefined {
         // in the order they were prescribed (the standard leaves the order to the plan's author)
         prescriptions: [...(record.webshop_customer_medication ?? [])].sort((a, b) => a.id - b.id),
         medications: [...medications.values()],
+        orders,
       },
       { now, id },
     );
@@ -69,7 +72,7 @@ export function useEmediplan(): Emediplan | null | undefined {
       return medication ? medicationName(medication, language) : null;
     });
     return { customerId: record.id, doc, sheet };
-  }, [record, medications, language, now, id]);
+  }, [record, medications, orders, language, now, id]);
 
   return useMemo(() => {
     if (plan === undefined || settings === undefined) return undefined;

@@ -8,6 +8,7 @@ import { paths } from '../../domain/paths';
 import { Msg, useMsg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { MedicationCombobox, type ComboboxOption } from '../../ui/medication-combobox/medication-combobox';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import { comparisonOutcome, type Outcome } from './comparison';
 import { ComparisonResult, OUTCOME_MESSAGE } from './comparison-result';
 import { searchOptions } from './search-options';
@@ -47,6 +48,7 @@ export function CalculatorScreen(props: CalculatorScreenProps) {
   const { query, onQueryChange, search, onChoose, invalidPharmacode, comparison, onRetry, online, infoFor } = props;
   const t = useMsg();
   const f = useFormats();
+  const packUnit = usePackUnit();
   const language = useIntlLanguage();
   const outcome = useMemo<Outcome | null>(
     () => (invalidPharmacode ? { kind: 'notOnList', original: null, alternatives: [], bestSavingsPercent: null } : comparisonOutcome(comparison, language)),
@@ -55,9 +57,9 @@ export function CalculatorScreen(props: CalculatorScreenProps) {
   const options = useMemo(
     () =>
       searchOptions(search.hits, language, (m) =>
-        [m.qty !== null ? t('generics.pack', { count: m.qty, unit: m.qtyu ?? '' }) : null, m.pharmindex_prices ? f.money(m.pharmindex_prices.price) : null].filter(Boolean).join(', '),
+        [m.qty !== null ? t('generics.pack', { count: m.qty, unit: packUnit(m.qtyu) ?? '' }) : null, m.pharmindex_prices ? f.money(m.pharmindex_prices.price) : null].filter(Boolean).join(', '),
       ),
-    // t and f follow the language
+    // t, f and packUnit follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [search.hits, language],
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { productPictureUrl } from '../../data/images/product-image';
 import { Msg } from '../../i18n/msg';
 import { ProductPicture } from '../../ui/product-picture';
+import { usePackUnit } from '../../ui/use-pack-unit';
 import type { ProductRow } from './comparison';
 import { useFormats } from './use-formats';
 
@@ -9,13 +10,14 @@ import { useFormats } from './use-formats';
 export function ProductFacts({ row, children }: { row: ProductRow; children?: ReactNode }) {
   const f = useFormats();
   const unit = row.unit ?? '';
+  const packUnit = usePackUnit();
   return (
     <dl className="calc-facts">
       <div>
         <dt>
           <Msg id="generics.fact.pack" />
         </dt>
-        <dd>{row.quantity !== null ? <Msg id="generics.pack" values={{ count: row.quantity, unit }} /> : '–'}</dd>
+        <dd>{row.quantity !== null ? <Msg id="generics.pack" values={{ count: row.quantity, unit: packUnit(row.unit) ?? '' }} /> : '–'}</dd>
       </div>
       <div>
         <dt>

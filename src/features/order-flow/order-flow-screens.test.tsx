@@ -57,6 +57,14 @@ describe('OrderSelectScreen', () => {
     expect((within(ibu).getByRole('textbox') as HTMLInputElement).value).toBe('');
   });
 
+  // issue 38 item 8: "Emballage : 30 pce", not the catalogue's German "Stk"
+  it('in French, the pack in French', () => {
+    renderSelect({}, 'fr');
+    const atorva = item('ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk');
+    expect(within(atorva).getByText('30 pce')).toBeTruthy();
+    expect(within(atorva).queryByText('30 Stk')).toBeNull();
+  });
+
   it('each row offers what infoFor gives for it (the patient information, issue 14)', () => {
     renderSelect({ infoFor: (r) => <button type="button">{`info ${r.prdno}`}</button> });
     expect(within(item('ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk')).getByRole('button', { name: 'info 51001' })).toBeTruthy();

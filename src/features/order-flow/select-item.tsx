@@ -6,6 +6,7 @@ import { AmountSelector, type AmountUpdate } from '../../ui/amount-selector';
 import { DosageDisplay } from '../../ui/dosage-display';
 import { ProductPicture } from '../../ui/product-picture';
 import type { SelectRow } from './select-rows';
+import { usePackUnit } from '../../ui/use-pack-unit';
 
 export interface SelectItemProps {
   row: SelectRow;
@@ -22,6 +23,7 @@ export interface SelectItemProps {
  */
 export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: SelectItemProps) {
   const t = useMsg();
+  const packUnit = usePackUnit();
   const nameId = useId();
   const name = row.name ?? t('prescriptions.medicationFallback', { pharmacode: String(row.pharmacode) });
   return (
@@ -40,7 +42,7 @@ export const SelectItem = memo(function SelectItem({ row, infoFor, onAmount }: S
                   <Msg id="order.select.pack" />
                 </dt>
                 <dd>
-                  <Msg id="order.select.packValue" values={{ qty: row.pack.qty, unit: row.pack.unit }} />
+                  <Msg id="order.select.packValue" values={{ qty: row.pack.qty, unit: packUnit(row.pack.unit) ?? '' }} />
                 </dd>
               </div>
             ) : null}

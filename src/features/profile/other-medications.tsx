@@ -8,13 +8,15 @@ import { medicationName } from '../../domain/medication';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { useMsg } from '../../i18n/msg';
 import { MedicationPicker, type PickerItem } from '../../ui/medication-picker';
+import { usePackUnit } from '../../ui/use-pack-unit';
 
-/** A catalogue row as the picker shows it, in the language. */
-function pickerItem(med: Medication, lang: 'de' | 'fr'): PickerItem {
+/** A catalogue row as the picker shows it, in the language (the pack's unit too: "30 pce"). */
+function pickerItem(med: Medication, lang: 'de' | 'fr', packUnit: (qtyu: string | null) => string | null): PickerItem {
+  const unit = packUnit(med.qtyu);
   return {
     pharmacode: med.pharmacode,
     name: medicationName(med, lang),
-    pack: med.qty && med.qtyu ? `${med.qty} ${med.qtyu}` : null,
+    pack: med.qty && unit ? `${med.qty} ${unit}` : null,
     picture: productPictureUrl(med.pharmacode, med.pharmindex_images, 150),
   };
 }
@@ -27,6 +29,7 @@ function pickerItem(med: Medication, lang: 'de' | 'fr'): PickerItem {
 export function OtherMedications({ chosen, onChange }: { chosen: readonly Pharmacode[]; onChange: (next: readonly Pharmacode[]) => void }) {
   const lang = useLanguage();
   const t = useMsg();
+  const packUnit = usePackUnit();
   const [query, setQuery] = useState('');
   const search = useMedicationSearch(query);
   const [found, setFound] = useState<ReadonlyMap<Pharmacode, Medication>>(new Map());
@@ -35,11 +38,11 @@ export function OtherMedications({ chosen, onChange }: { chosen: readonly Pharma
     () =>
       chosen.map((code) => {
         const med = found.get(code) ?? mirrored?.get(code);
-        return med ? pickerItem(med, lang) : { pharmacode: code, name: t('prescriptions.medicationFallback', { pharmacode: String(code) }), pack: null, picture: productPictureUrl(code, null, 150) };
+        return med ? pickerItem(med, lang, packUnit) : { pharmacode: code, name: t('prescriptions.medicationFallback', { pharmacode: String(code) }), pack: null, picture: productPictureUrl(code, null, 150) };
       }),
-    [chosen, found, mirrored, lang, t],
+    [chosen, found, mirrored, lang, t, packUnit],
   );
-  const hits = useMemo(() => search.hits.map((m) => pickerItem(m, lang)), [search.hits, lang]);
+  const hits = useMemo(() => search.hits.map((m) => pickerItem(m, lang, packUnit)), [search.hits, lang, packUnit]);
   return (
     <MedicationPicker
       query={query}

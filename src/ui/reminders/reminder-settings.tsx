@@ -15,7 +15,7 @@ export interface ReminderSettingsProps {
   state: ReminderSettingsState;
   times: ReminderTimes;
   busy: boolean;
-  /** why the last attempt failed: unsupported | denied | unavailable | signed_out */
+  /** why the last attempt failed (src/data/push/device-reminders.ts EnableError): a `reminders.error.*` message */
   error: string | null;
   showNames: boolean;
   enable: (showNames: boolean) => void | Promise<void>;
@@ -54,7 +54,8 @@ export function ReminderSettings({ state, times, busy, error, showNames, enable,
       ) : (
         <>
           <p className="reminders__status" role="status">
-            <Msg id={state === 'on' ? 'reminders.on' : 'reminders.off'} />
+            {/* while turning on (the browser's push service may take long): said, never a silent disabled button (issue 38) */}
+            <Msg id={state === 'on' ? 'reminders.on' : busy ? 'reminders.busy' : 'reminders.off'} />
           </p>
           <CheckboxField
             name="reminder-names"

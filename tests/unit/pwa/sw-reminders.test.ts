@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../../lang/de.json' with { type: 'json' };
 import fr from '../../../lang/fr.json' with { type: 'json' };
-import { readReminderPayload, reminderNotification, type ReminderTexts } from '../../../sw/reminders';
+import { browserLanguage, otherNotification, readReminderPayload, reminderNotification, type ReminderTexts } from '../../../sw/reminders';
 
 const pick = (catalogue: Record<string, string>) => Object.fromEntries(Object.entries(catalogue).filter(([k]) => k.startsWith('reminder.push.')));
 const texts: ReminderTexts = { de: pick(de), fr: pick(fr) };
@@ -45,5 +45,30 @@ describe('reminderNotification', () => {
   it('names only when the device chose them (the payload carries them)', () => {
     const { options } = reminderNotification(readReminderPayload(payload({ names: ['ASPIRIN Cardio', 'PANTOZEP'] }))!, texts);
     expect(options.body).toBe(de['reminder.push.bodyNames'].replace('{names}', 'ASPIRIN Cardio, PANTOZEP'));
+  });
+});
+
+// issue 38 item 5: a push that is no reminder of a period is not titled as one ("… am Morgen" at 18:50)
+describe('a push that is no reminder', () => {
+  it.each([
+    ['de', de, '/dashboard'],
+    ['fr', fr, '/fr/dashboard'],
+  ] as const)('%s: the pharmacy and a plain line, no period, a tap opens the app', (lang, t, url) => {
+    const { title, options } = otherNotification(texts, lang);
+    expect(title).toBe(t['reminder.push.title.other']);
+    expect(options.body).toBe(t['reminder.push.bodyOther']);
+    expect(options.data).toEqual({ url });
+    const periods = ['morning', 'noon', 'evening', 'night'].map((p) => t[`reminder.push.title.${p}` as keyof typeof t]);
+    expect(periods).not.toContain(title);
+  });
+
+  it.each([
+    ['fr-CH', 'fr'],
+    ['fr', 'fr'],
+    ['de-CH', 'de'],
+    ['it-CH', 'de'],
+    [undefined, 'de'],
+  ] as const)('the browser language %s: %s', (language, lang) => {
+    expect(browserLanguage(language)).toBe(lang);
   });
 });

@@ -7,7 +7,7 @@ import { announcePrescription, resetSendMethod, saveSendMethod, setSendAsap } fr
 import { trackUsage } from '../../../data/usage';
 import type { Address, AdditionalInfo, Customer } from '../../../domain/entities';
 import { paths } from '../../../domain/paths';
-import { espacePartnerById, sendMethodStage } from '../../../domain/send-method';
+import { espacePartnerById, isAnnouncedNotArrived, sendMethodStage } from '../../../domain/send-method';
 import { Msg } from '../../../i18n/msg';
 import { notifySaved } from '../../../ui/save-feedback';
 import { Spinner } from '../../../ui/spinner';
@@ -126,7 +126,8 @@ export function SendPrescription({ info, customer, address, onFinished, onChosen
             <Msg id={`sendMethod.chosen.${info?.prescription_send_method ?? 'post'}`} values={{ doctor: info?.doc_name ?? '', practice: info?.cpg_name ?? '' }} />
           )}
         </p>
-        {info && !info.handled ? (
+        {/* one status: an e-prescription at the pharmacy is said by the list below (issue 38) */}
+        {isAnnouncedNotArrived(info, ePrescriptions ?? []) ? (
           <p>
             <Msg id="sendMethod.pending" />
           </p>

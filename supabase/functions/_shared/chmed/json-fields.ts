@@ -34,10 +34,13 @@ export function readNumber(value: JsonValue | undefined): number | undefined {
   return undefined;
 }
 
-/** A whole number; a decimal is rounded to the closest whole number (CHMED23A conventions). */
+/**
+ * A whole number ("3" and 3.0 too); anything else is not read (issue 38: IdType 3.6 is no code,
+ * and rounding it to 4 would make it another one).
+ */
 export function readInteger(value: JsonValue | undefined): number | undefined {
   const n = readNumber(value);
-  return n === undefined ? undefined : Math.round(n);
+  return n === undefined || !Number.isInteger(n) ? undefined : n;
 }
 
 /** A boolean, also from 0/1 and "true"/"false" (CHMED16A writes flags as 0/1). */

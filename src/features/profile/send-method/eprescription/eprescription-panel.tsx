@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useEPrescriptions, type SentEPrescription } from '../../../../data/hooks/use-eprescriptions';
 import { saveDelivery, useSave } from '../../../../data/hooks/use-save';
 import { sendEPrescription } from '../../../../data/outbox/commands';
 import type { Delivery } from '../../../../data/outbox/delivery';
 import { trackUsage } from '../../../../data/usage';
 import { checkEPrescription, type CheckedEPrescription, type EPrescriptionRefusal } from '../../../../domain/emediplan/e-prescription-check';
-import type { NamedPatient } from '../../../../domain/emediplan/e-prescription-patient';
-import { Msg } from '../../../../i18n/msg';
+import type { NamedPatient, PatientComparison } from '../../../../domain/emediplan/e-prescription-patient';
+import { prescriberOf, type EPrescriptionSummary } from '../../../../domain/emediplan/e-prescription-summary';
+import { Msg, useMsg } from '../../../../i18n/msg';
 import { CheckboxField } from '../../../../ui/form/checkbox-field';
 import { TextAreaField } from '../../../../ui/form/text-area-field';
 import { reasonText } from '../../../../domain/reason-text';
@@ -23,8 +24,11 @@ export type ReadRefusal = EPrescriptionRefusal | 'no_qr' | 'empty' | CameraError
 
 type Way = 'camera' | 'photo' | 'paste';
 
+/** A code refused for its date was read: whose and from when it is (`summary`) is said with the reason. */
+type Refusal = { reason: ReadRefusal; way: Way; summary?: EPrescriptionSummary; patient?: PatientComparison };
+
 type Step =
-  | { step: 'ways'; refusal: { reason: ReadRefusal; way: Way } | null }
+  | { step: 'ways'; refusal: Refusal | null }
   | { step: 'camera' }
   | { step: 'reading' }
   | { step: 'checked'; checked: CheckedEPrescription; confirmed: boolean; confirmError: boolean; sending: boolean }
@@ -32,12 +36,30 @@ type Step =
 
 const WAYS: Step = { step: 'ways', refusal: null };
 
-function AlreadySent({ sent }: { sent: SentEPrescription }) {
+/** A pasted link that cannot be read says why at its field; a read prescription refused says whose it is above the ways. */
+const inField = (refusal: Refusal): boolean => refusal.way === 'paste' && refusal.summary === undefined;
+
+function AlreadySent({ sent, ref }: { sent: SentEPrescription; ref: Ref<HTMLParagraphElement> }) {
   const formatDate = useCalendarDate();
   const id = sent.refused === 'conflict' ? 'ePrescription.already.otherDevice' : sent.pending ? 'ePrescription.already.waiting' : 'ePrescription.already.sent';
   return (
-    <p className="notice notice--info" role="status">
+    <p ref={ref} tabIndex={-1} className="notice notice--info eprescription__focus" role="status">
       <Msg id={id} values={{ date: formatDate(sent.sentAt) }} />
+    </p>
+  );
+}
+
+/** Whose and from when a refused prescription is (issue 38): the doctor as the list names it, its date, the patient it names. */
+function RefusedWhich({ summary, patient }: { summary: EPrescriptionSummary; patient: PatientComparison | undefined }) {
+  const formatDate = useCalendarDate();
+  const t = useMsg();
+  const named = [patient?.inCode.firstName, patient?.inCode.lastName].filter(Boolean).join(' ');
+  return (
+    <p>
+      <Msg
+        id="ePrescription.refused.which"
+        values={{ doctor: prescriberOf(summary.doctor) ?? t('ePrescription.summary.doctorUnknown'), date: formatDate(summary.date), patient: named || t('ePrescription.summary.patientUnknown') }}
+      />
     </p>
   );
 }
@@ -77,11 +99,15 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
   const ids = useId();
   const [step, setStep] = useState<Step>(WAYS);
   const [pasted, setPasted] = useState('');
+  const formatDate = useCalendarDate();
   const sent = useEPrescriptions();
   const send = useSave(sendEPrescription);
   const summaryHeading = useRef<HTMLDivElement>(null);
-  const refusalRef = useRef<HTMLParagraphElement>(null);
+  const alreadyRef = useRef<HTMLParagraphElement>(null);
+  const refusalRef = useRef<HTMLDivElement>(null);
   const pasteField = useRef<HTMLDivElement>(null);
+  // sent before (this device's mirror, or the server's 409 it learnt of): said first, and focused
+  const already = step.step === 'checked' ? sent?.find((s) => s.rxId === step.checked.rxId) : undefined;
 
   const read = async (text: string, way: Way) => {
     if (!text.trim()) {
@@ -90,7 +116,11 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
     }
     setStep({ step: 'reading' });
     const checked = await checkEPrescription(text, new Date(), profile);
-    setStep(checked.ok ? { step: 'checked', checked: checked.value, confirmed: false, confirmError: false, sending: false } : { step: 'ways', refusal: { reason: checked.error, way } });
+    setStep(
+      checked.ok
+        ? { step: 'checked', checked: checked.value, confirmed: false, confirmError: false, sending: false }
+        : { step: 'ways', refusal: { reason: checked.error, way, ...(checked.summary ? { summary: checked.summary, patient: checked.patient } : {}) } },
+    );
   };
 
   const readFile = async (file: File | undefined) => {
@@ -103,15 +133,15 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
 
 
   useEffect(() => {
-    if (step.step === 'checked' && !step.sending) summaryHeading.current?.focus();
+    if (step.step === 'checked' && !step.sending) (already ? alreadyRef : summaryHeading).current?.focus();
     // a refusal: the focus goes to what says why (the link field carries its own message)
     if (step.step === 'ways' && step.refusal) {
-      if (step.refusal.way === 'paste') pasteField.current?.querySelector('textarea')?.focus();
+      if (inField(step.refusal)) pasteField.current?.querySelector('textarea')?.focus();
       else refusalRef.current?.focus();
     }
-    // only when the step itself changes, not on every re-render of the same step
+    // only when the step itself changes (or it turns out sent before), not on every re-render of the same step
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step.step, step.step === 'ways' ? step.refusal : null]);
+  }, [step.step, step.step === 'ways' ? step.refusal : null, already !== undefined]);
 
   const confirmAndSend = async (current: Extract<Step, { step: 'checked' }>) => {
     const { checked } = current;
@@ -158,11 +188,11 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
 
   if (step.step === 'checked') {
     const { checked } = step;
-    const already = sent?.find((s) => s.rxId === checked.rxId);
     const profileName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
     const codeName = [checked.patient.inCode.firstName, checked.patient.inCode.lastName].filter(Boolean).join(' ');
     return (
       <div className="eprescription">
+        {already ? <AlreadySent ref={alreadyRef} sent={already} /> : null}
         <div ref={summaryHeading} tabIndex={-1} className="eprescription__focus">
           <EPrescriptionSummaryView summary={checked.summary} patient={checked.patient} headingId={`${ids}-summary`} level={level} />
         </div>
@@ -171,16 +201,19 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
             <Msg id="ePrescription.repaired" />
           </p>
         ) : null}
-        {already ? (
-          <AlreadySent sent={already} />
-        ) : (
+        {already ? null : (
           <>
             {checked.patient.mismatch ? (
               <div className="notice notice--danger eprescription__mismatch">
                 <p>
                   <Msg
                     id="ePrescription.mismatch"
-                    values={{ codeName: codeName || '–', codeBirth: checked.patient.inCode.birthDate ?? '–', profileName: profileName || '–', profileBirth: profile.birthDate ?? '–' }}
+                    values={{
+                      codeName: codeName || '–',
+                      codeBirth: checked.patient.inCode.birthDate ? formatDate(checked.patient.inCode.birthDate) : '–',
+                      profileName: profileName || '–',
+                      profileBirth: profile.birthDate ? formatDate(profile.birthDate) : '–',
+                    }}
                   />
                 </p>
                 <CheckboxField
@@ -231,10 +264,13 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
       <p>
         <Msg id="ePrescription.intro" />
       </p>
-      {refusal && refusal.way !== 'paste' ? (
-        <p ref={refusalRef} tabIndex={-1} id={refusalId} className="notice notice--danger" role="alert">
-          <Msg id={`ePrescription.refused.${refusal.reason}`} />
-        </p>
+      {refusal && !inField(refusal) ? (
+        <div ref={refusalRef} tabIndex={-1} id={refusalId} className="notice notice--danger" role="alert">
+          <p>
+            <Msg id={`ePrescription.refused.${refusal.reason}`} />
+          </p>
+          {refusal.summary ? <RefusedWhich summary={refusal.summary} patient={refusal.patient} /> : null}
+        </div>
       ) : null}
       <div className="eprescription__ways">
         <div className="eprescription__way">
@@ -280,7 +316,7 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
             value={pasted}
             spellCheck={false}
             autoComplete="off"
-            errorId={refusal?.way === 'paste' ? `ePrescription.refused.${refusal.reason}` : null}
+            errorId={refusal && inField(refusal) ? `ePrescription.refused.${refusal.reason}` : null}
             onChange={(e) => setPasted(e.target.value)}
           />
           <button type="button" className="button button--secondary" onClick={() => void read(pasted, 'paste')}>

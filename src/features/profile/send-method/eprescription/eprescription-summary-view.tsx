@@ -1,7 +1,7 @@
 import { productKey } from '../../../../data/catalogue/prescribed-products';
 import { productPictureUrl } from '../../../../data/images/product-image';
 import { usePrescribedProducts, type PrescribedProducts } from '../../../../data/hooks/use-prescribed-products';
-import type { EPrescriptionSummary, PrescribedMedicament } from '../../../../domain/emediplan/e-prescription-summary';
+import { prescriberOf, type EPrescriptionSummary, type PrescribedMedicament } from '../../../../domain/emediplan/e-prescription-summary';
 import type { PatientComparison } from '../../../../domain/emediplan/e-prescription-patient';
 import { useIntlLanguage } from '../../../../i18n/use-intl-language';
 import { Msg } from '../../../../i18n/msg';
@@ -41,7 +41,15 @@ function Medicament({ m, products }: { m: PrescribedMedicament; products: Prescr
             <dt>
               <Msg id="ePrescription.med.dosage" />
             </dt>
-            <dd>{m.dosage ? <DosageDisplay dosage={m.dosage} /> : <Msg id="ePrescription.med.dosageAsInstructed" />}</dd>
+            <dd>
+              {m.dosage ? (
+                <DosageDisplay dosage={m.dosage} />
+              ) : m.unreadableDosage ? (
+                <Msg id="ePrescription.med.dosageUnreadable" values={{ doses: m.unreadableDosage }} />
+              ) : (
+                <Msg id="ePrescription.med.dosageAsInstructed" />
+              )}
+            </dd>
           </div>
           {m.reserve ? (
             <div>
@@ -103,6 +111,8 @@ export function EPrescriptionSummaryView({ summary, patient, headingId, level }:
   const formatDate = useCalendarDate();
   const birth = patient.inCode.birthDate ? formatDate(patient.inCode.birthDate) : null;
   const named = [patient.inCode.firstName, patient.inCode.lastName].filter(Boolean).join(' ');
+  // the name it goes by in the list of sent e-prescriptions too
+  const prescriber = prescriberOf(summary.doctor);
   return (
     <section className="eprescription-summary" aria-labelledby={headingId}>
       <Heading id={headingId}>
@@ -114,14 +124,14 @@ export function EPrescriptionSummaryView({ summary, patient, headingId, level }:
             <Msg id="ePrescription.summary.doctor" />
           </dt>
           <dd>
-            {summary.doctor.name ?? <Msg id="ePrescription.summary.doctorUnknown" />}
+            {prescriber ?? <Msg id="ePrescription.summary.doctorUnknown" />}
             {summary.doctor.gln ? (
               <>
                 {' '}
                 <Msg id="ePrescription.summary.gln" values={{ gln: summary.doctor.gln }} />
               </>
             ) : null}
-            {summary.doctor.organisation ? (
+            {summary.doctor.organisation && summary.doctor.organisation !== prescriber ? (
               <>
                 <br />
                 {summary.doctor.organisation}

@@ -1,11 +1,13 @@
 import type { SentEPrescription } from '../../../../data/hooks/use-eprescriptions';
-import { Msg } from '../../../../i18n/msg';
+import { prescriberOf } from '../../../../domain/emediplan/e-prescription-summary';
+import { Msg, useMsg } from '../../../../i18n/msg';
 import { reasonText } from '../../../../domain/reason-text';
 import { useCalendarDate } from '../../../../ui/use-calendar-date';
 
-/** The e-prescriptions the patient sent, newest first: whose, of when, and how far each got. */
+/** The e-prescriptions the patient sent, newest first: whose (named as the preview names it), of when, and how far each got. */
 export function SentEPrescriptions({ items, headingId }: { items: readonly SentEPrescription[]; headingId: string }) {
   const formatDate = useCalendarDate();
+  const t = useMsg();
   if (items.length === 0) return null;
   return (
     <section className="eprescription-sent" aria-labelledby={headingId}>
@@ -18,7 +20,7 @@ export function SentEPrescriptions({ items, headingId }: { items: readonly SentE
             <p>
               <Msg
                 id="ePrescription.list.item"
-                values={{ doctor: rx.summary.doctor?.name ?? rx.summary.doctor?.organisation ?? '–', date: formatDate(rx.summary.date), count: rx.summary.medicaments?.length ?? 0 }}
+                values={{ doctor: prescriberOf(rx.summary.doctor) ?? t('ePrescription.summary.doctorUnknown'), date: formatDate(rx.summary.date), count: rx.summary.medicaments?.length ?? 0 }}
               />
             </p>
             <p className="eprescription-sent__state">
