@@ -4,7 +4,7 @@
 // waiting for the network. The replay (../replay.ts) sends the entries later, in order.
 //
 // Which row a list's write names: the latest row of the list (highest id, spec §4) is updated in
-// place by its id, which makes a replay idempotent; with no row yet, a temporary id (../ids.ts)
+// place by its id, which makes a replay idempotent; with no row yet, a temporary id (../../local/temp-ids.ts)
 // marks an insert.
 import type { CustomerId, CustomerRecord, RecordId } from '../../../domain/entities';
 import { latestById } from '../../../domain/latest-by-id';
