@@ -16,13 +16,11 @@ export function Footer() {
           <address>
             {PHARMACY.name}
             <br />
-            {PHARMACY.street}
-            <br />
-            {PHARMACY.zipCity}
-            <br />
-            <a href={`mailto:${PHARMACY.email}`}>{PHARMACY.email}</a>
-            <br />
-            <a href={PHARMACY.phoneHref}>{PHARMACY.phone}</a>
+            {/* one line, the reachable parts side by side where they fit: a short footer on a phone (issue 38) */}
+            {PHARMACY.street}, {PHARMACY.zipCity}
+            <span className="footer__reach">
+              <a href={`mailto:${PHARMACY.email}`}>{PHARMACY.email}</a> <a href={PHARMACY.phoneHref}>{PHARMACY.phone}</a>
+            </span>
           </address>
           <p>
             <Msg id="footer.hours" values={{ from: '08:00', to: '17:00' }} />

@@ -7,9 +7,12 @@ import type { ActiveRow } from './dashboard-rows';
 import { MedicationRow } from './medication-face';
 
 /** At most this many active prescriptions on the dashboard; all of them are on /prescriptions. */
-export const ACTIVE_SHOWN = 5;
+export const ACTIVE_SHOWN = 2;
 
-/** spec §2 dashboard "active prescriptions": expiring soonest first, with dosage and expiry; the reorder link. */
+/**
+ * spec §2 dashboard "active prescriptions": the first few, expiring soonest first, each with its
+ * dosage and expiry on one line; the reorder link, and all of them one link away (/prescriptions).
+ */
 export function ActivePrescriptions({ rows }: { rows: readonly ActiveRow[] }) {
   const formatDate = useCalendarDate();
   if (rows.length === 0) return null;
@@ -21,17 +24,17 @@ export function ActivePrescriptions({ rows }: { rows: readonly ActiveRow[] }) {
       <ul className="dash-rows">
         {rows.slice(0, ACTIVE_SHOWN).map((row) => (
           <MedicationRow key={row.id} face={row}>
-            <p className="dash-row__detail">
-              <DosageDisplay dosage={row.dosage} />
-            </p>
-            <p className="dash-row__detail">
-              <Msg id="dashboard.active.validUntil" values={{ date: formatDate(row.expiresAt) }} />
+            <p className="dash-row__detail dash-active__detail">
+              <DosageDisplay dosage={row.dosage} />{' '}
+              <span>
+                <Msg id="dashboard.active.validUntil" values={{ date: formatDate(row.expiresAt) }} />
+              </span>
             </p>
           </MedicationRow>
         ))}
       </ul>
-      <div className="button-row">
-        <Link href={paths.order.href()} className="button button--primary">
+      <div className="dash-card__actions">
+        <Link href={paths.order.href()} className="dash-more">
           <Msg id="dashboard.reorder" />
         </Link>
         <Link href={paths.prescriptions.href()} className="dash-more">

@@ -119,11 +119,14 @@ describe('a past day\'s plan', () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-24" />);
     expect(screen.getByText(/Einnahmen vom Dienstag, 24\.11\.2026/)).toBeTruthy();
     const evening = screen.getByRole('region', { name: 'Abends' });
-    const group = within(evening).getByRole('group', { name: 'AMLOVASC Tabl 5 mg' });
-    expect(group.querySelector('.dose-state')?.textContent).toContain('nachgetragen');
-    expect(within(group).getByRole('button', { name: /Genommen/ }).getAttribute('aria-pressed')).toBe('true');
+    // issue 38: the dashboard's compact row, one toggle named by the period and the medication
+    const row = within(evening).getByText('AMLOVASC Tabl 5 mg').closest('li') as HTMLElement;
+    expect(row.querySelector('.dose-state')?.textContent).toContain('nachgetragen');
+    expect(within(row).getByRole('button', { name: 'Abends: AMLOVASC Tabl 5 mg genommen' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(row).getByRole('button', { expanded: false })).toBeTruthy(); // skip and its reason behind "more"
     const morning = screen.getByRole('region', { name: 'Morgens' });
-    expect(within(morning).getAllByRole('group')).toHaveLength(2);
+    expect(within(morning).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(morning).getAllByRole('button', { pressed: false })).toHaveLength(2);
     expect(within(morning).getByRole('button', { name: /Alle genommen/ })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Mittags' }).textContent).toContain(de['doses.day.nothing']);
   });
@@ -138,7 +141,7 @@ describe('a past day\'s plan', () => {
   it('a day after today, or no date at all: said so, nothing to mark', () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-26" />);
     expect(screen.getByText(de['doses.day.future'])).toBeTruthy();
-    expect(screen.queryAllByRole('group')).toEqual([]);
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
     inLang(<DayScreen data={DATA} now={NOW} day="2026-02-30" />);
     expect(screen.getByText(de['doses.day.invalid'])).toBeTruthy();
   });

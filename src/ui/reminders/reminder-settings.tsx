@@ -22,9 +22,11 @@ export interface ReminderSettingsProps {
   disable: () => void | Promise<void>;
   /** the heading's level where the section stands */
   headingLevel?: 2 | 3;
+  /** the id of what names the section instead of its own heading (a disclosure's button that shows it) */
+  labelledBy?: string;
 }
 
-export function ReminderSettings({ state, times, busy, error, showNames, enable, disable, headingLevel = 2 }: ReminderSettingsProps) {
+export function ReminderSettings({ state, times, busy, error, showNames, enable, disable, headingLevel = 2, labelledBy }: ReminderSettingsProps) {
   const headingId = useId();
   const errorId = useId();
   const [names, setNames] = useState(showNames);
@@ -32,10 +34,12 @@ export function ReminderSettings({ state, times, busy, error, showNames, enable,
   if (state === 'loading') return null;
   const list = INTAKE_PERIODS.map((p) => times[p]).join(', ');
   return (
-    <section className="reminders" aria-labelledby={headingId}>
-      <Heading id={headingId} className="reminders__title">
-        <Msg id="reminders.title" />
-      </Heading>
+    <section className="reminders" aria-labelledby={labelledBy ?? headingId}>
+      {labelledBy ? null : (
+        <Heading id={headingId} className="reminders__title">
+          <Msg id="reminders.title" />
+        </Heading>
+      )}
       <p className="reminders__times">
         <Msg id="reminders.times" values={{ times: list }} />
       </p>
