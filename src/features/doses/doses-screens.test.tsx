@@ -11,6 +11,7 @@ import fr from '../../../lang/fr.json';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
+import { BAR_PART_MIN, BAR_WIDTH, barWidths } from './adherence-figure';
 import { DayScreen } from './day-screen';
 import { HistoryScreen, weekEndOf } from './history-screen';
 import { reportRangeOf } from './report-range';
@@ -79,6 +80,22 @@ describe('the history', () => {
     expect(container.querySelector('svg.dose-grid')?.getAttribute('aria-hidden')).toBe('true');
     expect(container.querySelectorAll('svg.dose-grid .dose-shape')).toHaveLength(28);
     expect(screen.getByRole('list', { name: 'Legende' }).textContent).toContain('Alles genommen');
+  });
+
+  // issue 38: each part of a 30-day bar outlined and wide enough to see, 1 of 30 too
+  it('the 30-day bars: each part outlined, one dose of many still visible, together the frame', () => {
+    const { container } = inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
+    const parts = [...container.querySelectorAll('svg.dose-bar rect:not(.dose-bar__frame)')];
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(part.getAttribute('stroke')).toBe('#333');
+    // ESCITALOPRAM: 1 skipped of 30
+    const skipped = container.querySelectorAll('svg.dose-bar')[1]?.querySelector('.dose-bar__skipped');
+    expect(Number(skipped?.getAttribute('width'))).toBeGreaterThanOrEqual(BAR_PART_MIN);
+    expect(barWidths([1, 0, 29])).toEqual([10, 0, 290]);
+    expect(barWidths([1, 0, 99])).toEqual([BAR_PART_MIN, 0, BAR_WIDTH - BAR_PART_MIN]);
+    expect(barWidths([1, 1, 88]).reduce((a, b) => a + b, 0)).toBeCloseTo(BAR_WIDTH);
+    expect(barWidths([0, 0, 0])).toEqual([0, 0, 0]);
+    expect(barWidths([10, 10, 10])).toEqual([100, 100, 100]);
   });
 
   it('30 days per medication as a table; half doses count as doses; days to fill in and the report linked', () => {
