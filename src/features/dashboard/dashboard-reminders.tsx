@@ -28,7 +28,7 @@ export function DashboardReminders({ customerId }: { customerId: string | null }
         </button>
       </h2>
       <div className="dash-reminders__panel" {...settings.panel}>
-        {settings.open ? <ReminderSettings {...reminders} labelledBy={TOGGLE_ID} /> : null}
+        {settings.open ? <ReminderSettings {...reminders} inside /> : null}
       </div>
     </section>
   );

@@ -75,7 +75,7 @@ describe('DashboardScreen greeting and plan', () => {
     const morning = within(plan()).getByRole('list', { name: /^Morgens Jetzt ?: 0 von 3 genommen$/ });
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.contains(morning)).toBe(true);
     const rows = within(morning).getAllByRole('listitem');
-    expect(rows.map((li) => li.querySelector('.dose-row__name')?.textContent)).toEqual([
+    expect(rows.map((li) => li.querySelector('.dose-row__label')?.textContent)).toEqual([
       'AMLOVASC Tabl 5 mg, 1 Einheit',
       'ESCITALOPRAM Filmtabl 10 mg, 0.5 Einheiten',
       'METFORMIN Filmtabl 500 mg, 1 Einheit',

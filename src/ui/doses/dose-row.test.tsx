@@ -52,7 +52,7 @@ describe('DoseRow', () => {
     renderRow(NOT_MARKED, { units: 0.5 });
     expect(document.querySelector('.dose-row__badge')?.textContent).toBe('½');
     expect(document.querySelector('.dose-row__badge')?.getAttribute('aria-hidden')).toBe('true');
-    expect(document.querySelector('.dose-row__name')?.textContent).toBe('AMLOVASC Tabl 5 mg, 0.5 Einheiten');
+    expect(document.querySelector('.dose-row__label')?.textContent).toBe('AMLOVASC Tabl 5 mg, 0.5 Einheiten');
   });
 
   it('skip with a reason behind "more": the panel opens and closes, the reason goes with the skip', async () => {

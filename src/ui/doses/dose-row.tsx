@@ -50,8 +50,8 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
         <span className="dose-row__badge" aria-hidden="true">
           {badge}
         </span>
-        <p className="dose-row__name" id={`${id}-name`}>
-          {name}
+        <p className="dose-row__label" id={`${id}-name`}>
+          <span className="dose-row__name">{name}</span>
           <span className="visually-hidden">
             {', '}
             <Msg id="dashboard.plan.units" values={{ units }} />
