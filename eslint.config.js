@@ -6,22 +6,40 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-// Import boundaries of ARCHITECTURE.md: app -> features -> (ui, data, domain), data -> domain,
+// Import boundaries (docs/architecture.md): app -> features -> (ui, data, domain), data -> domain,
 // domain -> nothing. Each layer lists what it must not reach.
 const deny = (group, message) => ({ group, message });
-// React DOM renders the app, in the build, the dev server and the tests alike (decision 0042):
-// no file imports another renderer
-const ONE_RENDERER = deny(['preact', 'preact/*', '@preact/*'], 'React DOM renders the app (docs/decisions/0042-react-renders-and-the-documents-paint-first.md).');
-// (a layer's rule replaces the one for every file: each carries the renderer's pattern too)
 const layer = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ONE_RENDERER] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-// Features never import each other: the app layer composes them (STYLE.md, bulletproof-react).
+// Features never import each other: the app layer composes them (docs/architecture.md).
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// Inside src/data the areas stand in levels, lowest first (decision 0049): an area imports the
+// levels below it, never one above, and the areas of one level never import each other (the
+// base's files and helpers aside). '.' stands for the files directly in src/data.
+const DATA_LEVELS = [
+  ['.', 'net', 'images'], // the client, its configuration, the build's settings, the stored session
+  ['tables'], // the registry of synced tables
+  ['local'], // the Dexie mirror
+  ['outbox'], // commands, replay
+  ['auth', 'catalogue', 'draft', 'push', 'realtime', 'sync'],
+  ['pull'],
+  ['session'], // the one owner of the patient's data session
+  ['hooks'], // what the screens read and call
+];
+const dataPath = (area) => (area === '.' ? './src/data/*.{ts,tsx}' : `./src/data/${area}`);
+const dataZones = DATA_LEVELS.flatMap((level, index) =>
+  level.map((area) => ({
+    target: dataPath(area),
+    from: [...DATA_LEVELS.slice(index + 1).flat(), ...(index === 0 ? [] : level.filter((other) => other !== area))].map(dataPath),
+    message: `src/data/${area === '.' ? '*' : area} stands below this import (docs/decisions/0049-levels-inside-data.md).`,
+  })),
+).filter((zone) => zone.from.length > 0);
 
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', 'test-results', 'playwright-report', 'supabase/.local', '.local'] },
@@ -30,7 +48,6 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ONE_RENDERER] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -58,9 +75,10 @@ export default tseslint.config(
       ],
     },
   },
-  // No import cycles anywhere in the app (a cycle makes load order matter and hides a layer breach).
+  // No import cycles anywhere in the app or the Supabase project (a cycle makes load order matter
+  // and hides a layer breach).
   {
-    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'supabase/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -68,6 +86,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // only what package.json declares: React DOM is the one renderer (decision 0042), and another
+      // package cannot come in as an import without being declared (tests/unit/one-renderer.test.ts
+      // checks the declared ones are the real React)
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -80,6 +102,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // the levels inside src/data (a test may set up its area with a higher one's help)
+  {
+    files: ['src/data/**/*.{ts,tsx}'],
+    ignores: ['src/data/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: dataZones }] },
   },
   layer(['src/lib/**'], [
     deny(['**/app/**', '**/features/**', '**/ui/**', '**/data/**', '**/domain/**', '**/i18n/**', 'react', 'react-*', 'dexie*', '@supabase/*'], 'lib holds generic helpers: it imports nothing of the app.'),
@@ -105,7 +133,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./[a-z0-9-]+\\.ts$)', message: 'A shared CHMED reader imports only its siblings (the app and Deno both load it).' }] }] },
   },
   layer(['src/data/**'], [
-    deny(['**/app/**', '**/features/**', '**/ui/**', 'react-dom'], 'data may use domain only.'),
+    deny(['**/app/**', '**/features/**', '**/ui/**', 'react-dom'], 'data may use domain, lib and the language services of i18n only.'),
+    // the account's language and the mails' subjects (spec §1) need the language services that
+    // serve code outside React; i18n's components stay above (decision 0049)
+    { regex: 'i18n/(?!(languages|language-store|catalogues|intl)$)', message: 'data uses only the React-free language services of i18n (languages, language-store, catalogues, intl).' },
   ]),
   layer(['src/ui/**'], [
     deny(['**/app/**', '**/features/**', '**/data/**', 'dexie*', '@supabase/*'], 'ui is presentational: no data, features or app.'),

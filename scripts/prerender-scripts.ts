@@ -16,7 +16,7 @@ export interface DocumentFacts {
   variants: string[];
   /** the document's title for each markup */
   titles: Record<string, string>;
-  /** where supabase-js keeps a session (src/data/auth/stored-session.ts) */
+  /** where supabase-js keeps a session (src/data/stored-session.ts) */
   sessionKey: string;
   /** where the device's language choice is kept (src/i18n/languages.ts) */
   langKey: string;

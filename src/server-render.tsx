@@ -9,7 +9,7 @@ import { Root } from './app/root';
 import { routeAt } from './app/route-at';
 import { ROUTES } from './app/routes';
 import { SIGNED_OUT, type SessionView } from './app/guards';
-import { storedSessionKey } from './data/auth/stored-session';
+import { storedSessionKey } from './data/stored-session';
 import { loadCatalogue } from './i18n/catalogues';
 import { makeIntl, translate } from './i18n/intl';
 import { languageStore } from './i18n/language-store';

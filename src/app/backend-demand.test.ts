@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { storedSessionKey } from '../data/auth/stored-session';
+import { storedSessionKey } from '../data/stored-session';
 import { backendNeededAtOnce, isPublicPath, loadBackendUntilLoaded, onInteraction } from './backend-demand';
 
 const storage = (entries: Record<string, string> = {}) => ({ getItem: (key: string) => entries[key] ?? null });

@@ -5,7 +5,7 @@
 // on the first interaction (they may be about to sign in) or when another tab changes the
 // stored session; one who only reads never downloads it. Until then the shell shows the page
 // as to a visitor who is signed out.
-import { readStoredSession } from '../data/auth/stored-session';
+import { readStoredSession } from '../data/stored-session';
 import { nextTask } from '../lib/next-task';
 import { isCodeLoadFailure, reloadForFailedCode } from './reload-for-failed-code';
 import { routeAt } from './route-at';

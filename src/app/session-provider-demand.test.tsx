@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_STATE } from '../data/auth/auth-state';
-import { storedSessionKey } from '../data/auth/stored-session';
+import { storedSessionKey } from '../data/stored-session';
 import { SessionProvider } from './session-provider';
 import { fakeBackend } from './test-backend';
 

@@ -12,7 +12,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADING_STATE, SIGNED_OUT_STATE, type AuthState } from '../data/auth/auth-state';
-import { storedSessionKey } from '../data/auth/stored-session';
+import { storedSessionKey } from '../data/stored-session';
 import { openIdbMirror } from '../data/local/idb-reads';
 import { openLocalDb } from '../data/local/local-db';
 import { META } from '../data/local/mirror-schema';

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import type { Session } from '@supabase/supabase-js';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storedSessionKey } from '../data/auth/stored-session';
+import { storedSessionKey } from '../data/stored-session';
 import { readDashboardMirror } from '../data/hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
 import { openLocalDb, type LocalDb } from '../data/local/local-db';

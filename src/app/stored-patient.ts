@@ -12,7 +12,7 @@
 // patient: the flags and the data are read only when the mirror belongs to the stored
 // session's user.
 import { authStateOf, type AuthState } from '../data/auth/auth-state';
-import { authAnswerIn, readStoredSession } from '../data/auth/stored-session';
+import { authAnswerIn, readStoredSession } from '../data/stored-session';
 import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
 import type { MirrorReads } from '../data/local/mirror-reads';
 import { forgetReadAhead } from '../data/local/read-ahead';

@@ -3,7 +3,7 @@
 // the server's Retry-After (net/fetch-guard.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { readStoredSession, storedSessionKey } from './auth/stored-session';
+import { readStoredSession, storedSessionKey } from './stored-session';
 import { guardFetch } from './net/fetch-guard';
 import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
 import { buildEnv } from './build-env';

@@ -1,4 +1,4 @@
--- Dose marks (issue 24; ARCHITECTURE.md "Beyond the spec"): the patient's check-off of one dose
+-- Dose marks (issue 24; docs/architecture.md, "Tables beyond the spec"): the patient's check-off of one dose
 -- of the intake plan — taken, skipped (with a reason) or unmarked again — one row per customer,
 -- prescription, day (Europe/Zurich calendar) and period. A synced table of the registry
 -- (src/data/tables/synced-tables.ts, mirror 'rows', write 'upsert' by this natural key), written

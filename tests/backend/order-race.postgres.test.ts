@@ -1,6 +1,7 @@
-// Simultaneous webshopOrder calls with ONE idempotency key (spec §7 Server functions; ARCHITECTURE.md
-// Write: "the server deduplicates by that key"), on PostgreSQL 15 only: PGlite answers one
-// request at a time, so only a real server can run the calls' transactions side by side.
+// Simultaneous webshopOrder calls with ONE idempotency key (spec §7 Server functions;
+// docs/architecture.md, 3 Write: "the server deduplicates by the entry id"), on PostgreSQL 15
+// only: PGlite answers one request at a time, so only a real server can run the calls'
+// transactions side by side.
 //
 // To make the race certain rather than likely, a separate connection holds a SHARE lock on
 // webshop_order (which every INSERT waits for) while the calls arrive: every call gets as far as

@@ -1,4 +1,4 @@
-// The outbox against the real local stack (ARCHITECTURE.md "The client" 3 Write; spec §7 Data
+// The outbox against the real local stack (docs/architecture.md, 3 Write; spec §7 Data
 // service writes and webshopOrder; §8 save errors). Dexie runs on fake-indexeddb; every server
 // call goes through supabase-js clients of tests/setup/clients.ts, passed in as parameters.
 import { randomUUID } from 'node:crypto';
@@ -22,7 +22,7 @@ import {
   setSendAsap,
   type OutboxContext,
 } from '../../src/data/outbox/commands.ts';
-import { isTempId } from '../../src/data/outbox/ids.ts';
+import { isTempId } from '../../src/data/local/temp-ids.ts';
 import { BACKOFF_MAX_MS } from '../../src/data/outbox/backoff.ts';
 import { guardFetch } from '../../src/data/net/fetch-guard.ts';
 import { createRetryAfterLog } from '../../src/data/net/retry-after.ts';
@@ -106,7 +106,7 @@ afterEach(async () => {
 
 const draftOf = (medications: Record<string, number>): DraftOrder => ({ medications, address: { ...ADDRESS }, comment: 'Outbox-Test' });
 
-// ARCHITECTURE.md Write: "replayed in order when online"
+// docs/architecture.md, 3 Write: "in order, when online"
 describe('order of the replay', () => {
   it('three edits of a new patient go out in order: base data, then the address, then its correction', async () => {
     const N = await signUpPatient();
@@ -160,7 +160,7 @@ describe('order of the replay', () => {
   });
 });
 
-// ARCHITECTURE.md Write: "with backoff"
+// docs/architecture.md, 3 Write: "with backoff"
 describe('backoff while the stack is down', () => {
   it('attempts and nextAttemptAt grow (1 s, 2 s, 4 s); a pass before the time sends nothing; back up, it goes through', async () => {
     const { client: live, storage } = await signedIn(P.email, P.password);
@@ -241,7 +241,7 @@ describe('Retry-After', () => {
   });
 });
 
-// ARCHITECTURE.md Write: "The server deduplicates by that key, so a replay never creates a second order"
+// docs/architecture.md, 3 Write: "The server deduplicates by the entry id, so a replay never creates a second order"
 describe('an order replayed after a crash between send and acknowledgement', () => {
   it('the server answers the first order\'s id; exactly one order exists; the mirror shows it under that id', async () => {
     const db = freshDb();
@@ -275,7 +275,7 @@ describe('an order replayed after a crash between send and acknowledgement', () 
   });
 });
 
-// spec §8 save errors; ARCHITECTURE.md Write: "A permanent failure (validation, RLS) is shown to the user with the entry kept"
+// spec §8 save errors; docs/architecture.md, 3 Write: "A permanent refusal (validation, RLS) is shown to the patient with the entry kept"
 describe('a refused write is kept and shown, and the rest goes on', () => {
   it('personal data already set (403 personal_data_locked) and an unprescribed order (422 not_prescribed) are rejected; a later edit of another kind is sent', async () => {
     const db = freshDb();
@@ -383,7 +383,7 @@ describe('an expired session pauses the replay until sign-in', () => {
   });
 });
 
-// ARCHITECTURE.md "The client" 4: one observable sync state, fed by the outbox and realtime
+// docs/architecture.md, 4 Sync state: one observable sync state, fed by the outbox and realtime
 describe('the patient runtime feeds the sync state', () => {
   it('feeds the sync state: pending and rejected counts, then nothing left; realtime status; stop resets it', async () => {
     // Dexie's liveQuery needs a global indexedDB (fake-indexeddb/auto, imported above)

@@ -1,4 +1,4 @@
-// The pull (ARCHITECTURE.md "The client" 1; spec §7 Data service): the signed-in patient's
+// The pull (docs/architecture.md, 1 Pull; spec §7 Data service): the signed-in patient's
 // customer record, order tree, the medications of their prescriptions and the insurer list,
 // fetched from the local stack as the patient and written into a fresh Dexie mirror
 // (fake-indexeddb). A later pull replaces what changed or vanished on the server; the

@@ -1,4 +1,4 @@
-// Fault injection for the sync (ARCHITECTURE.md "The client" 1 Pull and 3 Write): generated
+// Fault injection for the sync (docs/architecture.md, 1 Pull and 3 Write): generated
 // scenarios of a patient's edits in one or two tabs — address, questionnaire, order defaults,
 // send method, orders, dose marks (issue 24) — run through the app's commands, patient runtime, replay and pull
 // against the real local stack, while the network cuts requests, loses answers after the server

@@ -1,4 +1,4 @@
-// Outbox replay (ARCHITECTURE.md "The client" 3 Write) against the local stack on in-memory
+// Outbox replay (docs/architecture.md, 3 Write) against the local stack on in-memory
 // PGlite, through supabase-js: `npm run bench` (vitest bench --run).
 //
 // Loading this file does the measurement: start a stack, sign up a patient with a complete

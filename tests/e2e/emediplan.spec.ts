@@ -5,7 +5,7 @@
 // reminders in Europe/Zurich) — on a phone, offline from the mirror, in German and French. The
 // code is read back from the rendered page with a real QR reader and compared with what the
 // encoder makes of the server's data; the PDF is Chromium's own print; the calendar file is
-// parsed with ical.js. ARCHITECTURE.md: screens read the mirror; spec §1 German and French.
+// parsed with ical.js. docs/architecture.md: screens read the mirror; spec §1 German and French.
 import type { BrowserContext, Download, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { gunzipSync } from 'node:zlib';

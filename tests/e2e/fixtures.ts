@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Response } from '@playwright/test';
 import de from '../../lang/de.json' with { type: 'json' };
 import fr from '../../lang/fr.json' with { type: 'json' };
 
@@ -18,18 +18,20 @@ function waitingForTheApp(page: Page, appOrigin: string): Page {
   waiting.add(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  const settled = async (options: { waitUntil?: string } | undefined) => {
+  const settled = async (response: Response | null, options: { waitUntil?: string } | undefined) => {
     if (options?.waitUntil === 'commit' || new URL(page.url()).origin !== appOrigin) return;
+    // a file (robots.txt), not one of the app's documents
+    if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) return;
     await appReady(page);
   };
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await settled(options);
+    await settled(response, options);
     return response;
   };
   page.reload = async (options) => {
     const response = await reload(options);
-    await settled(options);
+    await settled(response, options);
     return response;
   };
   return page;

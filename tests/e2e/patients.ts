@@ -57,7 +57,9 @@ export async function patientWithProfile(first = 'Tabea', prescriptions = 0, lan
   if (prescriptions > 0) {
     const codes = must(await db.from('pharmindex').select('pharmacode').eq('nincd', 10).order('pharmacode').limit(prescriptions), 'pharmacodes') as { pharmacode: number }[];
     const expires = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-    for (const { pharmacode } of codes) must(await db.from('webshop_customer_medication').insert({ customer_id: id, medication_id: pharmacode, dosage: [1, 0, 1, 0], expires_at: expires }), 'prescription');
+    // issued a week ago: a test's clock (the latest hh:mm in Zurich) may be on the day before today
+    const created_at = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    for (const { pharmacode } of codes) must(await db.from('webshop_customer_medication').insert({ customer_id: id, medication_id: pharmacode, dosage: [1, 0, 1, 0], expires_at: expires, created_at }), 'prescription');
   }
   return patient;
 }

@@ -1,5 +1,5 @@
 // Prescriptions and base data end to end (spec §2 /prescriptions and /profile/basedata, §4
-// Prescriptions, §5 Address/Phone, §8 success notice; ARCHITECTURE.md: screens read the local
+// Prescriptions, §5 Address/Phone, §8 success notice; docs/architecture.md: screens read the local
 // mirror and work offline, edits go through the outbox and are replayed once online). The built
 // app with its service worker in Chromium, against the seeded local stack of this run (54329).
 import { createClient } from '@supabase/supabase-js';

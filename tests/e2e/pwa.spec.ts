@@ -1,4 +1,4 @@
-// The installable, offline-capable shell (ARCHITECTURE.md "an installable, offline-capable
+// The installable, offline-capable shell (docs/architecture.md: "an installable, offline-capable
 // React PWA"; spec §2 shell, §7 "Other"): the built app's service worker in real Chromium.
 // Every test has a fresh browser context, so each starts with a first install.
 import { readFileSync, writeFileSync } from 'node:fs';

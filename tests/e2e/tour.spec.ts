@@ -47,9 +47,11 @@ test.describe("today's plan shows what the patient takes (issue 22 item 6)", () 
       const patient = await patientWithProfile('Ursula');
       const [ordered, repeat] = [await product(3), await product(4)];
       const db = service();
+      // issued a week ago: the page's clock (the latest 08:00 in Zurich) may be the day before today
+      const created_at = new Date(Date.now() - 7 * 86_400_000).toISOString();
       const rows = [
-        { customer_id: patient.id, medication_id: ordered.pharmacode, dosage: [1, 0, 1, 0], expires_at: inDays(20), single_use: true, used: true },
-        { customer_id: patient.id, medication_id: repeat.pharmacode, dosage: [1, 0, 0, 0], expires_at: inDays(120), single_use: false, used: false },
+        { customer_id: patient.id, medication_id: ordered.pharmacode, dosage: [1, 0, 1, 0], expires_at: inDays(20), single_use: true, used: true, created_at },
+        { customer_id: patient.id, medication_id: repeat.pharmacode, dosage: [1, 0, 0, 0], expires_at: inDays(120), single_use: false, used: false, created_at },
       ];
       const { error } = await db.from('webshop_customer_medication').insert(rows);
       expect(error).toBeNull();

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createSessionStore } from '../../src/data/auth/session-store';
-import { readStoredSession } from '../../src/data/auth/stored-session';
+import { readStoredSession } from '../../src/data/stored-session';
 import { signOutOfAuth } from '../../src/data/auth/sign-out';
 import { openLocalDb } from '../../src/data/local/local-db';
 import { createRealtimeStatus } from '../../src/data/realtime/realtime-status';

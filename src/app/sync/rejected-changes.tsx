@@ -8,7 +8,7 @@ interface Props {
   onRetry: (id: string) => Promise<void>;
 }
 
-/** The changes the server refused (ARCHITECTURE.md Write): what each was, what to correct, discard or send again. */
+/** The changes the server refused (docs/architecture.md, 3 Write): what each was, what to correct, discard or send again. */
 export function RejectedChanges({ rejected, onDiscard, onRetry }: Props) {
   const t = useMsg();
   const [busy, setBusy] = useState<string | null>(null);

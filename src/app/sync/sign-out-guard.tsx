@@ -4,7 +4,7 @@ import { backendOr } from '../backend-or';
 import { SessionContext, useSessionView, type SessionBackend } from '../session-context';
 
 /**
- * ARCHITECTURE.md "The client" 5: sign-out wipes the device, so it asks first while changes
+ * docs/architecture.md, 5 Sign-out: sign-out wipes the device, so it asks first while changes
  * have not reached the server. Wraps whatever offers the sign-out (the navigation) with a
  * session context whose signOut asks; the modal dialog keeps the focus until answered.
  */

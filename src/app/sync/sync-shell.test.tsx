@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The sync in the shell (ARCHITECTURE.md "The client" 4 and 5; spec §8 lost realtime
+// The sync in the shell (docs/architecture.md, 4 Sync state and 5 Sign-out; spec §8 lost realtime
 // connection, save errors): notice, pending marker, refused changes, sign-out warning.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -174,7 +174,7 @@ describe('pending changes and refused ones', () => {
   });
 });
 
-describe('sign-out warning (ARCHITECTURE.md "The client" 5)', () => {
+describe('sign-out warning (docs/architecture.md, 5 Sign-out)', () => {
   it('without unsent changes signs out at once', async () => {
     const signOut = renderShell(fakeBackend(0));
     fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyAuthError } from './auth-error';
 
 // spec §8 error catalogue and §7 "on sign-in, status 429 is treated separately from other failures";
-// error shapes as auth-js raises them (SUPABASE-PROTOCOL.md).
+// error shapes as auth-js raises them (docs/supabase-protocol.md).
 describe('classifyAuthError', () => {
   it.each([
     [{ status: 429, code: 'over_request_rate_limit' }, 'rateLimited'],

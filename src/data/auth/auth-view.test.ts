@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../lib/store';
 import { testSession } from '../session/test-patient';
 import { LOADING_STATE, authStateOf, type AuthState } from './auth-state';
-import { storedSessionKey } from './stored-session';
+import { storedSessionKey } from '../stored-session';
 
 beforeEach(() => {
   localStorage.clear();

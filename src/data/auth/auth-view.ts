@@ -6,7 +6,7 @@
 // when a screen reads or listens, as it would without this view.
 import type { ReadableStore } from '../../lib/store';
 import { authStateOf, LOADING_STATE, type AuthState } from './auth-state';
-import { readStoredSession } from './stored-session';
+import { readStoredSession } from '../stored-session';
 
 function storedState(): AuthState {
   try {

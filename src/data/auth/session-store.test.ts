@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT_STATE, storedAssuranceLevel } from './auth-state';
 import { createSessionStore } from './session-store';
-import { authAnswerIn, readStoredSession } from './stored-session';
+import { authAnswerIn, readStoredSession } from '../stored-session';
 
 // spec §4 Authentication: the session events, the assurance level and the forced change.
 // The auth client is a stand-in that emits what supabase-js emits; the real client is

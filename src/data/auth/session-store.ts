@@ -28,7 +28,7 @@ import { followAuth } from './auth-view';
 import type { AuthChangeEvent, Session, SupabaseClient } from '@supabase/supabase-js';
 import { createStore, shallowEqual } from '../../lib/store';
 import { supabase } from '../supabase-client';
-import { authAnswerIn, readStoredSession } from './stored-session';
+import { authAnswerIn, readStoredSession } from '../stored-session';
 import { LOADING_STATE, SIGNED_OUT_STATE, authStateOf, type AuthState } from './auth-state';
 
 

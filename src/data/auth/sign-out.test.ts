@@ -1,7 +1,7 @@
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import { signOutOfAuth } from './sign-out';
-import { storedSessionKey } from './stored-session';
+import { storedSessionKey } from '../stored-session';
 
 const client = (error: unknown) => ({ auth: { signOut: vi.fn(async () => ({ error })) } }) as never;
 

@@ -6,7 +6,7 @@
 // no SIGNED_OUT event will come, the owner ends the session itself.
 import { supabase, type AppClient } from '../supabase-client';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
-import { storedSessionKey } from './stored-session';
+import { storedSessionKey } from '../stored-session';
 
 
 export interface SignOutDeps {

@@ -5,9 +5,11 @@
 import type { Medication, Pharmacode } from '../../domain/entities';
 import { err, ok, type Result } from '../../domain/result';
 import type { ProductPictures } from '../images/product-image';
-import { MEDICATION_SELECT } from '../pull/queries';
 import { asEntity } from '../rows';
 import type { AppClient } from '../supabase-client';
+
+/** A medication with images, price and product (spec §3 Medication); the pull reads the prescribed ones with it. */
+export const MEDICATION_SELECT = '*, pharmindex_images(picfront, picfront3d), pharmindex_prices(price), pharmindex_product(dose, doseu)';
 
 /** 'offline': no connection; 'failed': the server answered with an error or not at all. */
 export type LookupError = 'offline' | 'failed';

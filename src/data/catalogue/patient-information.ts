@@ -4,11 +4,10 @@
 // without a text is answered with both contents null, so "no text" is known, also offline.
 import type { PatientInformation } from '../../domain/entities';
 import { err, ok, type Result } from '../../domain/result';
-import type { PullError } from '../pull/queries';
 import type { AppClient } from '../supabase-client';
 
 /** 'network': no answer (offline, server unreachable); 'failed': the server answered with an error. */
-export type PatientInformationError = PullError;
+export type PatientInformationError = 'network' | 'failed';
 
 /** PostgREST's `in` filter goes into the URL: prdnos are asked for in batches of this size. */
 export const PRDNO_BATCH = 150;

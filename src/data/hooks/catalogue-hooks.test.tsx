@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The calculator's comparison and the patient information as screens use them (spec §7, §8;
-// ARCHITECTURE.md "Public catalogue look-ups go to the network and say clearly when offline";
+// docs/architecture.md, 2 Read: public catalogue look-ups "go to the network and say plainly when there is none";
 // the prescriptions' texts read from the mirror, also offline).
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';

@@ -40,7 +40,7 @@ async function mirror() {
   return db;
 }
 
-// ARCHITECTURE.md "The client" 2: screens read only from Dexie, live
+// docs/architecture.md, 2 Read: screens read only from Dexie, live
 describe('mirror hooks', () => {
   it('read the owner\'s data and follow changes', async () => {
     const db = await mirror();

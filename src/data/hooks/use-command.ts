@@ -16,7 +16,7 @@ export type SignedOutError = 'signed_out';
  * A command bound to the app's outbox and the signed-in patient, for a form: call it with the
  * command's own arguments; it resolves once the local write and its outbox entry committed
  * (never waiting for the network) with the command's Result, so the form can show the error
- * code's message at the right place (src/ui/reason-text.ts).
+ * code's message at the right place (src/domain/reason-text.ts).
  */
 export function useCommand<A extends unknown[], E extends string>(command: OutboxCommandFn<A, E>): (...args: A) => Promise<Result<Queued, E | SignedOutError>> {
   const userId = useSession().user?.id ?? null;

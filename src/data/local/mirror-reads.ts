@@ -66,7 +66,7 @@ export async function customerIn(reads: MirrorReads): Promise<CustomerRecord | n
 
 /**
  * Top-level orders, newest first (by id: pending orders have temporary ids above every
- * server id, outbox/ids.ts), `pending` while the outbox still holds their entry.
+ * server id, temp-ids.ts), `pending` while the outbox still holds their entry.
  */
 export async function ordersIn(reads: MirrorReads): Promise<OrderView[]> {
   const owner = await ownerIn(reads);

@@ -1,8 +1,8 @@
 // Dexie version 3: the outbox entries of version 2 — one bespoke kind per write — as the
 // generic entries of the registry of synced tables (src/data/outbox/kinds.ts). Pure: the
 // upgrade reads every entry, converts them in their order, and writes them back.
-import { TEMP_ID_BASE } from '../outbox/ids';
 import type { OutboxEntry } from './mirror-schema';
+import { isTempId } from './temp-ids';
 
 type Payload = Record<string, unknown> & { id?: unknown };
 
@@ -12,8 +12,6 @@ const LIST_OF_KIND: Readonly<Record<string, string>> = {
   'questionnaire.upsert': 'webshop_customer_questionnaire',
   'additionalInfo.upsert': 'webshop_customer_additional_info',
 };
-
-const isTemp = (id: unknown): boolean => typeof id === 'number' && id >= TEMP_ID_BASE;
 
 function fieldsOf(payload: Payload): Record<string, unknown> {
   const { id: _id, ...fields } = payload;
@@ -33,7 +31,7 @@ export function upgradeOutboxEntries(entries: readonly OutboxEntry[]): OutboxEnt
     const row = (kind: string, table: string, fields: Record<string, unknown>) => ({ ...entry, kind, payload: { table, id, fields } });
     const list = LIST_OF_KIND[entry.kind];
     if (list) {
-      const first = isTemp(id) && !inserted.has(`${list}:${id}`);
+      const first = typeof id === 'number' && isTempId(id) && !inserted.has(`${list}:${id}`);
       if (first) inserted.add(`${list}:${id}`);
       return row(first ? 'row.insert' : 'row.update', list, fieldsOf(payload));
     }

@@ -14,7 +14,7 @@ async function filled(name: string, outbox: ReturnType<typeof entry>[]) {
   return db;
 }
 
-// ARCHITECTURE.md "The client" 5: sign-out wipes the device, but an expired session pauses
+// docs/architecture.md, 5 Sign-out: sign-out wipes the device, but an expired session pauses
 // replay — it must not destroy edits the patient never chose to drop.
 describe('wipeMirror', () => {
   it('a session that ended on its own keeps pending changes and the owner, and clears the mirror', async () => {

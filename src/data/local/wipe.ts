@@ -1,4 +1,4 @@
-// Clearing the local mirror when a patient's session ends (ARCHITECTURE.md "The client" 5:
+// Clearing the local mirror when a patient's session ends (docs/architecture.md, 5 Sign-out:
 // medical data on shared devices). Every store in one transaction, so no screen ever sees
 // half of it. Only the session's owner (src/data/session) calls this.
 import Dexie from 'dexie';

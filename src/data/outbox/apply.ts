@@ -6,7 +6,7 @@ import type { LocalDb } from '../local/local-db';
 import type { MirrorOrder, MirrorRow } from '../local/mirror-schema';
 import { callDef } from '../tables/calls';
 import { keyColumns, syncedTable } from '../tables/synced-tables';
-import { isTempId } from './ids';
+import { isTempId } from '../local/temp-ids';
 import { callOf, isKnownEntry, type TypedOutboxEntry } from './kinds';
 import { applyToCustomer, mergedRow, pendingOrder } from './mirror';
 

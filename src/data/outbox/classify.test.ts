@@ -1,4 +1,4 @@
-// What a failed send means (ARCHITECTURE.md Write: backoff for transient failures; a permanent
+// What a failed send means (docs/architecture.md, 3 Write: backoff for transient failures; a permanent
 // failure — validation, RLS — is kept and shown; an expired session waits for the sign-in).
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, BACKOFF_MAX_MS } from './backoff';

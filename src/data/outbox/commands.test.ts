@@ -23,7 +23,7 @@ import {
   setSendAsap,
   type OutboxContext,
 } from './commands';
-import { isTempId, TEMP_ID_BASE } from './ids';
+import { isTempId, TEMP_ID_BASE } from '../local/temp-ids';
 import type { TypedOutboxEntry } from './kinds';
 import { discardEntry, retryEntry } from './entry-commands';
 

@@ -17,7 +17,8 @@ import { err, ok, type Result } from '../../domain/result';
 import type { LocalDb } from '../local/local-db';
 import { isLocalOrder } from '../local/mirror-schema';
 import { applyEntry, outboxStores } from './apply';
-import { isTempId, TEMP_ID_BASE, type NewId } from './ids';
+import type { NewId } from './ids';
+import { isTempId, TEMP_ID_BASE } from '../local/temp-ids';
 import type {
   AddressFields,
   BaseDataFields,

@@ -1,16 +1,7 @@
-// Ids of the outbox: the entry id (a uuid, the idempotency key the server deduplicates by)
-// and temporary record ids for rows that exist only in the local mirror until the server
-// has inserted them. crypto.randomUUID sits behind this module so tests pass their own.
+// The outbox entry id: a uuid, the idempotency key the server deduplicates by.
+// crypto.randomUUID sits behind this module so tests pass their own. (The temporary ids of
+// rows the server has not inserted yet are the mirror's: ../local/temp-ids.ts.)
 
 export type NewId = () => string;
 
 export const newOutboxId: NewId = () => globalThis.crypto.randomUUID();
-
-/**
- * Temporary ids start far above any server id (bigint identities from 1, orders from 240001),
- * so a pending row is the latest record of its list (highest id, spec §4) and the newest
- * order, and can never be mistaken for a server row. 2^50 + n stays a safe integer.
- */
-export const TEMP_ID_BASE = 2 ** 50;
-
-export const isTempId = (id: number | null | undefined): boolean => typeof id === 'number' && id >= TEMP_ID_BASE;

@@ -1,4 +1,4 @@
-// One replay at a time (ARCHITECTURE.md Write): without navigator.locks, an in-process mutex.
+// One replay at a time (docs/architecture.md, 3 Write): without navigator.locks, an in-process mutex.
 import { describe, expect, it } from 'vitest';
 import { mutex, outboxLock } from './lock';
 

@@ -5,7 +5,7 @@
 import type { LocalDb } from '../local/local-db';
 import type { MirrorOrder } from '../local/mirror-schema';
 import { waitForDelivery, type Delivery } from './delivery';
-import { isTempId } from './ids';
+import { isTempId } from '../local/temp-ids';
 
 export type OrderDelivery = { state: 'sent'; orderId: number } | Exclude<Delivery, { state: 'sent' }>;
 

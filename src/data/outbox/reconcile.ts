@@ -9,7 +9,7 @@ import type { MirrorOrder } from '../local/mirror-schema';
 import { syncedTable } from '../tables/synced-tables';
 import { applyEntry, outboxStores } from './apply';
 import type { EntryError } from './classify';
-import { isTempId } from './ids';
+import { isTempId } from '../local/temp-ids';
 import { callOf, covers, isKnownEntry, supersedes, type TypedOutboxEntry } from './kinds';
 import { pendingOrder, replaceRowId } from './mirror';
 

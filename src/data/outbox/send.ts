@@ -17,7 +17,7 @@ import { callDef } from '../tables/calls';
 import { keyColumns, keyMatch, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
 import { callRpc, deleteRow, insertRow, latestRow, updateRow, upsertRow, type TableAnswer } from '../tables/table-client';
 import { functionCode, restCode, verdictOf, type EntryError, type Verdict } from './classify';
-import { isTempId } from './ids';
+import { isTempId } from '../local/temp-ids';
 import type { CallEntry, RowPayload, TypedOutboxEntry } from './kinds';
 
 export type SendOutcome = { type: 'ok'; serverId?: number } | { type: Verdict; error: EntryError };

@@ -1,5 +1,5 @@
 // "An entry was added": commands call it after their transaction commits; the replay listens
-// and starts a pass (ARCHITECTURE.md, Write: replayed when online, right after the edit).
+// and starts a pass (docs/architecture.md, 3 Write: replayed when online, right after the edit).
 import { createSignal } from '../../lib/store';
 
 const appended = createSignal();

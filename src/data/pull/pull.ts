@@ -1,4 +1,4 @@
-// The pull (ARCHITECTURE.md "The client" 1): fetch what the screens need of the signed-in
+// The pull (docs/architecture.md, 1 Pull): fetch what the screens need of the signed-in
 // patient and write it into the mirror, one transaction per area. Each area's result is an
 // error code or ok; the caller (the pull engine, the session layer) decides what to show.
 import type { AppClient } from '../supabase-client';

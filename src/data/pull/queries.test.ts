@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../domain/result';
-import { CUSTOMER_SELECT, fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, MEDICATION_BATCH, MEDICATION_SELECT, ORDER_SELECT } from './queries';
+import { MEDICATION_SELECT } from '../catalogue/medication-lookup';
+import { CUSTOMER_SELECT, fetchCustomer, fetchInsurers, fetchMedications, fetchOrders, MEDICATION_BATCH, ORDER_SELECT } from './queries';
 import { customerSelect } from '../tables/synced-tables';
 
 /** A PostgREST stand-in recording the chain of calls and answering `answer`. */

@@ -1,8 +1,10 @@
 // The reads of spec §7 "Data service" the pull makes, one function each. They take the
-// client as a parameter (STYLE.md), never throw, and answer a Result with an error code.
+// client as a parameter, never throw, and answer a Result with an error code
+// (docs/architecture.md, "Conventions").
 import type { CustomerId, CustomerRecord, Medication, Order, Pharmacode } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import { err, ok, type Result } from '../../domain/result';
+import { MEDICATION_SELECT } from '../catalogue/medication-lookup';
 import { asEntity } from '../rows';
 import type { AppClient } from '../supabase-client';
 
@@ -15,9 +17,6 @@ export const CUSTOMER_SELECT =
 
 /** The order tree: items and the sub-packages (children) with their items (supabase/README.md). */
 export const ORDER_SELECT = '*, webshop_order_item(*), children:webshop_order(*, webshop_order_item(*))';
-
-/** A medication with images, price and product (spec §3 Medication). */
-export const MEDICATION_SELECT = '*, pharmindex_images(picfront, picfront3d), pharmindex_prices(price), pharmindex_product(dose, doseu)';
 
 /** PostgREST's `in` filter goes into the URL: pharmacodes are asked for in batches of this size. */
 export const MEDICATION_BATCH = 150;

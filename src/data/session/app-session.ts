@@ -4,7 +4,7 @@
 // out of the first load; `appBackend` is what it takes from it.
 import { sessionStore } from '../auth/session-store';
 import { startAccountLanguage } from './account-language';
-import { readStoredSession } from '../auth/stored-session';
+import { readStoredSession } from '../stored-session';
 import { signOutOfAuth } from '../auth/sign-out';
 import { localDb } from '../local/local-db';
 import { dropDeviceReminders } from '../push/device-reminders';

@@ -1,4 +1,4 @@
-// Sync state (ARCHITECTURE.md "The client" 4; spec §8 lost realtime connection): a loss shows
+// Sync state (docs/architecture.md, 4 Sync state; spec §8 lost realtime connection): a loss shows
 // after 1.5 s, a flicker shows nothing, a return shows at once and calls onReconnect.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionLost, createSyncState, followBrowserConnection, SYNC_DEBOUNCE_MS, unsentCount } from './sync-state';

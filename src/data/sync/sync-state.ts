@@ -1,4 +1,4 @@
-// Sync state (ARCHITECTURE.md "The client" 4): one observable source for the lost-connection
+// Sync state (docs/architecture.md, 4 Sync state): one observable source for the lost-connection
 // notice (spec §8) and the pending-changes marker. No React: get/subscribe for
 // useSyncExternalStore.
 //

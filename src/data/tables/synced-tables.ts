@@ -26,7 +26,7 @@ export type MirrorPlace = 'customer' | 'list' | 'rows';
 /**
  * How a save reaches the server:
  * - 'fields': an edit carries the fields the patient changed and UPDATEs the stored row by id; a
- *   new row (a temporary id, ../outbox/ids.ts) is INSERTed — two devices editing other fields of
+ *   new row (a temporary id, ../local/temp-ids.ts) is INSERTed — two devices editing other fields of
  *   one record both land;
  * - 'insert': every save is a new row (the latest counts);
  * - 'upsert': the whole row by its key (INSERT … ON CONFLICT (key) DO UPDATE);

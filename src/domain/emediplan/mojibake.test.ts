@@ -3,7 +3,7 @@ import { repairMojibake } from './mojibake.ts';
 
 // Each broken text below is what a UTF-8 text becomes when read as Windows-1252 and written
 // out as UTF-8 again (Python: text.encode('utf-8').decode('cp1252')).
-describe('mojibake: double-encoded text (research: copies of HIN codes with text encoded twice)', () => {
+describe('mojibake: double-encoded text (docs/research/emediplan.md: copies of HIN codes with text encoded twice)', () => {
   it.each([
     ['BlutverdÃ¼nnung', 'Blutverdünnung'],
     ['GrÃ¶ÃŸe', 'Größe'],

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The route /dashboard wired to the mirror (ARCHITECTURE.md "Read": screens read only the
+// The route /dashboard wired to the mirror (docs/architecture.md, 2 Read: screens read only the
 // local mirror, so they render the same offline): record, orders, medication names, freshness.
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor, within } from '@testing-library/react';

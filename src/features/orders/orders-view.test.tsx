@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The route /orders wired to the mirror (ARCHITECTURE.md "Read": screens read only the local
+// The route /orders wired to the mirror (docs/architecture.md, 2 Read: screens read only the local
 // mirror, so they render the same offline): orders with names, one waiting to be sent, a
 // refused one put back into the order flow, a failed load (spec §8).
 import 'fake-indexeddb/auto';

@@ -19,7 +19,7 @@ interface Props {
 
 /**
  * Orders the pharmacy's server refused: each with what to correct
- * (src/ui/reason-text.ts), to be edited in the order flow — the order comes back as the
+ * (src/domain/reason-text.ts), to be edited in the order flow — the order comes back as the
  * draft — or discarded. Nothing of a refused order is on the server.
  */
 export function RefusedOrders({ refused, medications, language, onEdit, onDiscard }: Props) {

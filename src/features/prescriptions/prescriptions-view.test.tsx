@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The route /prescriptions wired to the mirror (ARCHITECTURE.md "Read": screens read only the
+// The route /prescriptions wired to the mirror (docs/architecture.md, 2 Read: screens read only the
 // local mirror, so they render the same offline): prescriptions, medication names, orders.
 import 'fake-indexeddb/auto';
 import { render, screen, within } from '@testing-library/react';

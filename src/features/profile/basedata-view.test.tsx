@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The route /profile/basedata wired to the data layer (spec §5, §8; ARCHITECTURE.md "Write"):
+// The route /profile/basedata wired to the data layer (spec §5, §8; docs/architecture.md, 3 Write):
 // reads the mirror, saves through the outbox commands, and shows the edit at once (no network).
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';

@@ -1,7 +1,6 @@
 // Request/response helpers shared by the function handlers: CORS (the functions are called
 // from the browser app), JSON answers {error, message}, clients as the caller or anonymous
 // (the caller is checked by caller.ts).
-import type { Caller } from './caller.ts';
 import type { FunctionEnv } from './env.ts';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.ts';
 
@@ -49,8 +48,11 @@ export async function readJsonObject(req: Request): Promise<Record<string, unkno
 
 const CLIENT_OPTIONS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } } as const;
 
-/** A client acting as the caller: PostgREST sees the caller's JWT, so auth.uid() and RLS apply. */
-export function callerClient(env: FunctionEnv, caller: Caller) {
+/**
+ * A client acting as the caller: PostgREST sees the caller's JWT, so auth.uid() and RLS apply.
+ * It takes what it forwards (a Caller of caller.ts fits), so http.ts stays below caller.ts.
+ */
+export function callerClient(env: FunctionEnv, caller: { readonly authorization: string }) {
   return env.createClient(env.SUPABASE_URL, env.apiKey, { ...CLIENT_OPTIONS, global: { headers: { Authorization: caller.authorization } } });
 }
 

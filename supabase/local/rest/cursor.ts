@@ -1,6 +1,7 @@
-// The scanner shared by the query-string parsers (after PostgREST
-// src/library/PostgREST/ApiRequest/QueryParams.hs): a cursor with backtracking, field names
-// (identifiers joined by '-', or "quoted"), JSON paths (->, ->>). Failures are PGRST100
+// The scanner shared by the query-string parsers (after PostgREST's QueryParams.hs,
+// https://github.com/PostgREST/postgrest/blob/HEAD/src/library/PostgREST/ApiRequest/QueryParams.hs):
+// a cursor with backtracking, field names (identifiers joined by '-', or "quoted"), JSON paths
+// (->, ->>). Failures are PGRST100
 // errors worded like PostgREST's ("failed to parse select parameter (...)" (line 1, column N)).
 import { RestError, queryParamError } from './errors.ts';
 import type { Field, JsonOp } from './types.ts';

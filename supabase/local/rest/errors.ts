@@ -1,6 +1,6 @@
 // PostgREST's error bodies {code, message, details, hint} and its SQLSTATE -> HTTP status
-// table (PostgREST src/library/PostgREST/Error.hs, mapSQLtoHTTP), so supabase-js callers
-// see the same `error` objects and statuses as against hosted Supabase.
+// table (mapSQLtoHTTP of https://github.com/PostgREST/postgrest/blob/HEAD/src/library/PostgREST/Error.hs),
+// so supabase-js callers see the same `error` objects and statuses as against hosted Supabase.
 
 export class RestError extends Error {
   constructor(

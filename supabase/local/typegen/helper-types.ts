@@ -1,6 +1,7 @@
 // The fixed parts of a `supabase gen types typescript` file: the Json type before the
 // Database type and the helper types after it, as postgres-meta's typegen prints them
-// (src/server/templates/typescript.ts, formatted by Prettier).
+// (https://github.com/supabase/postgres-meta/blob/HEAD/src/server/templates/typescript.ts,
+// formatted by Prettier).
 
 export const JSON_TYPE = `export type Json =
   | string

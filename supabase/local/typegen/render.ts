@@ -1,8 +1,8 @@
 // Renders the introspected schema as the Supabase CLI's `gen types typescript` does
-// (postgres-meta src/server/templates/typescript.ts): names in locale order, Row with every
-// column, Insert optional where the database fills the value (nullable, default, identity),
-// Update all optional, foreign keys as Relationships, functions with Args and Returns
-// (set-returning ones as arrays, SetofOptions when they return table rows).
+// (postgres-meta's https://github.com/supabase/postgres-meta/blob/HEAD/src/server/templates/typescript.ts):
+// names in locale order, Row with every column, Insert optional where the database fills the
+// value (nullable, default, identity), Update all optional, foreign keys as Relationships,
+// functions with Args and Returns (set-returning ones as arrays, SetofOptions when they return table rows).
 // Not rendered: overloads that PostgREST cannot tell apart (the CLI marks them as errors) and
 // relationships that pass through views.
 import { helperTypes, JSON_TYPE } from './helper-types.ts';

@@ -11,7 +11,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { refreshIfStale } from '../../../src/data/auth/fresh-session.ts';
-import { readStoredSession } from '../../../src/data/auth/stored-session.ts';
+import { readStoredSession } from '../../../src/data/stored-session.ts';
 import type { Database } from '../../../src/data/database.types.ts';
 import { openLocalDb, type LocalDb } from '../../../src/data/local/local-db.ts';
 import type { OutboxEntry } from '../../../src/data/local/mirror-schema.ts';

@@ -3,7 +3,7 @@
 // once (rows read with the service key), its list's latest row must hold the last edit, and the
 // mirror must show what the server has.
 import { expect } from 'vitest';
-import { isTempId } from '../../../src/data/outbox/ids.ts';
+import { isTempId } from '../../../src/data/local/temp-ids.ts';
 import { CUSTOMER_SELECT, ORDER_SELECT } from '../../../src/data/pull/queries.ts';
 import { serviceClient } from '../../setup/clients.ts';
 import { must, PHONE, type Patient } from '../fixtures.ts';

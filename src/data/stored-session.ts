@@ -2,7 +2,7 @@
 // would refresh a token close to expiry, and the shell, the fetch guard and the reconnect need
 // to look without starting a refresh.
 import type { Session } from '@supabase/supabase-js';
-import { buildEnv } from '../build-env';
+import { buildEnv } from './build-env';
 
 /** Where supabase-js stores the session (its default key: sb-<first host label>-auth-token). */
 export function storedSessionKey(url: string = buildEnv.supabaseUrl): string {
