@@ -13,8 +13,8 @@ const PHONE = { width: 390, height: 844 };
 /** Three screens of the phone. */
 const THREE_SCREENS = 3 * PHONE.height;
 /** /doses/history and /plan/emediplan measured 3,908 and 4,438 px before (issue 38): markedly shorter. */
-const HISTORY_MAX = 2_700;
-const EMEDIPLAN_MAX = 2_700;
+const HISTORY_MAX = 2_400;
+const EMEDIPLAN_MAX = 1_900;
 
 type Lang = 'de' | 'fr';
 const prefix = (lang: Lang) => (lang === 'fr' ? '/fr' : '');
@@ -41,6 +41,8 @@ test.describe('the dashboard on a phone', () => {
   });
 
   test.beforeEach(async ({ page }) => {
+    // no marks: every test starts from the plan as seeded (a mark sent by the test before may land late)
+    await service().from('webshop_customer_dose_mark').delete().eq('customer_id', DEMO.id);
     await page.clock.install({ time: latestZurich('08:30') });
     // signed in at the default width, where the logout button the helper waits for is not in the phone's menu
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -89,9 +91,6 @@ test.describe('the dashboard on a phone', () => {
       const done = current(page, lang).locator('.dose-all-done');
       await expect(done).toBeFocused();
       await expect(current(page, lang).getByRole('button', { pressed: true })).toHaveCount(6);
-      // and back, for the next test: each toggle unmarks its dose
-      for (const check of await current(page, lang).locator('.dose-row__check').all()) await check.click();
-      await expect(current(page, lang).getByRole('button', { pressed: true })).toHaveCount(0);
     });
 
     test(`${lang}: /doses/history and /plan/emediplan markedly shorter, no wider than the phone`, async ({ page }) => {

@@ -51,7 +51,7 @@ interface PeriodProps {
 /**
  * One period of the day: its heading is the button that opens and closes it (the current one is
  * open), saying how much of it is taken ("5 von 6 genommen", skipped ones counted too); open, its
- * hours, its doses as compact rows and "all taken".
+ * doses as compact rows, "all taken" and the period's hours.
  */
 function Period({ period, open, onToggle, marking, marksDay }: PeriodProps) {
   const toggleId = periodToggleId(period.period);
@@ -86,9 +86,6 @@ function Period({ period, open, onToggle, marking, marksDay }: PeriodProps) {
       <div id={panelId} className="dash-period__panel" hidden={!open}>
         {open ? (
           <>
-            <p className="dash-period__hours">
-              <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
-            </p>
             {/* nothing to take: the heading says so */}
             {period.entries.length > 0 ? (
               <ul className="dose-rows" aria-labelledby={toggleId}>
@@ -111,7 +108,13 @@ function Period({ period, open, onToggle, marking, marksDay }: PeriodProps) {
                 })}
               </ul>
             ) : null}
-            <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} />
+            <div className="dash-period__foot">
+              <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} />
+              {/* the period's hours beside "all taken": no line of their own (issue 38) */}
+              <p className="dash-period__hours">
+                <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
+              </p>
+            </div>
           </>
         ) : null}
       </div>

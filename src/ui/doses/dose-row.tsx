@@ -19,7 +19,7 @@ export interface DoseRowProps {
   period: ReactNode;
   /** units of this intake (0.5 possible): the badge, and in words for assistive technology */
   units: number;
-  /** what to know beside the dose (intake scheme, comment), only what the prescription has: one small line under the name */
+  /** what to know beside the dose (intake scheme, comment), only what the prescription has: one small line under the name, the whole of it behind "more" */
   notes?: readonly ReactNode[];
   /** a decorative picture, shown on wider screens only */
   picture?: ReactNode;
@@ -81,23 +81,33 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
           </>
         ) : null}
       </div>
-      {notes.length > 0 ? (
-        <p className="dose-row__notes">
-          {notes.map((note, i) => (
-            <span key={i}>
-              {i > 0 ? ' · ' : null}
-              <span>{note}</span>
-            </span>
-          ))}
-        </p>
-      ) : null}
+      {notes.length > 0 ? <Notes notes={notes} className="dose-row__notes dose-row__notes--short" hidden={more.open} /> : null}
       {showState ? <DoseState state={state} className="dose-row__state" /> : null}
       {editable ? (
         <div className="dose-row__panel" {...more.panel}>
-          {more.open ? <SkipPanel id={id} dose={{ period, name }} state={state} onMark={onMark} /> : null}
+          {more.open ? (
+            <>
+              {notes.length > 0 ? <Notes notes={notes} className="dose-row__notes" /> : null}
+              <SkipPanel id={id} dose={{ period, name }} state={state} onMark={onMark} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** What to know beside the dose, one line after another with a dot between. */
+function Notes({ notes, className, hidden = false }: { notes: readonly ReactNode[]; className: string; hidden?: boolean }) {
+  return (
+    <p className={className} hidden={hidden}>
+      {notes.map((note, i) => (
+        <span key={i}>
+          {i > 0 ? ' · ' : null}
+          <span>{note}</span>
+        </span>
+      ))}
+    </p>
   );
 }
 
