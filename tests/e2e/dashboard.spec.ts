@@ -30,7 +30,6 @@ const periodHeadings = (page: Page, lang: 'de' | 'fr' = 'de') => plan(page, lang
 async function expectMorningPlan(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guten Morgen, Sandra');
   await expect(periodHeadings(page)).toHaveText([/^Morgens Jetzt: \d von 6 genommen/, /^Mittags: \d von 1 genommen/, /^Abends: \d von 3 genommen/, 'Nachts: nichts einzunehmen']);
-  await expect(periodHeadings(page).getByRole('button')).toHaveAttribute('aria-expanded', /true|false/);
   await expect(currentPeriod(page).getByRole('heading', { level: 3 }).getByRole('button')).toHaveAttribute('aria-expanded', 'true');
   await expect(medicationsOf(currentPeriod(page))).toHaveText(PLAN_DE.morning);
   // units for the period (a badge, and in words for assistive technology), the comment of the prescription
@@ -211,7 +210,8 @@ test.describe('dashboard accessibility', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(plan(page)).toBeVisible();
     const small = await page.locator('.dash a, .dash button').evaluateAll((els) =>
-      els.filter((el) => el.getBoundingClientRect().height < 48).map((el) => el.textContent),
+      // what is shown: a part one tap away (issue 38) holds links not drawn until it opens
+      els.filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().height < 48).map((el) => el.textContent),
     );
     expect(small).toEqual([]);
     const refresh = page.getByRole('button', { name: de['dashboard.refresh'] });
