@@ -25,7 +25,13 @@ export async function reflowProblems(page: Page): Promise<string[]> {
       const culprits = [...document.body.querySelectorAll('*')].filter((el) => out(el) && !out(el.parentElement) && el.checkVisibility()).slice(0, 3);
       problems.push(`the page scrolls sideways by ${overflow}px (${culprits.map(describe).join('; ')})`);
     }
-    const hidden = (el: Element) => el.closest('.visually-hidden, [hidden], [aria-hidden="true"] *') !== null || !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+    // text for screen readers only: the visually-hidden class, or the same pattern set by a media query (clipped to nothing)
+    const srOnly = (el: Element) => {
+      const style = getComputedStyle(el);
+      return style.position === 'absolute' && (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)');
+    };
+    const hidden = (el: Element) =>
+      el.closest('.visually-hidden, [hidden], [aria-hidden="true"] *') !== null || srOnly(el) || !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
     const ownText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
     const tableScroller = (el: Element) => {
       const style = getComputedStyle(el);
