@@ -7,6 +7,7 @@
 import type { CustomerRecord, RecordId } from '../../domain/entities';
 import { latestById } from '../../domain/latest-by-id';
 import { bmi } from '../../domain/schemas/questionnaire';
+import { CAREGIVER_GRANT_COLUMNS, CAREGIVER_GRANT_OWNERS, CAREGIVER_GRANTS_TABLE } from './caregiver-grants-table';
 import { PLAN_SETTINGS_TABLE } from './plan-settings-table';
 import { DOSE_MARK_KEY, DOSE_MARK_TABLE } from './dose-mark-key';
 import { convergeDoseMarks, DOSE_MARK_PULL_DAYS } from './dose-mark-table';
@@ -56,6 +57,13 @@ export interface SyncedTable {
    * event, or a new write), the one to keep — as the server's own rule keeps it.
    */
   converge?: (stored: Row, written: Row) => Row;
+  /** 'rows' tables: the columns the pull selects ('*' when absent: a table with a column no client reads names the others) */
+  columns?: string;
+  /**
+   * 'rows' tables: the columns of which one names the mirror's owner (['customer_id'] when
+   * absent); the pull asks for the rows where any of them is the user, realtime puts only those.
+   */
+  owners?: readonly string[];
   /** 'rows' tables: the pull keeps the rows of the last `days` days of this date column (all when absent) */
   pullWindow?: { column: string; days: number };
   /** realtime events of this table reload the orders (the order tree), not the customer */
@@ -162,6 +170,16 @@ export const SYNCED_TABLES: readonly SyncedTable[] = [
     pullWindow: { column: 'sent_at', days: 400 },
     label: always('sync.kind.ePrescription'),
   }),
+  // issue 41: the patient's invitations and helpers, the helper's grants (written by RPCs only)
+  table({
+    name: CAREGIVER_GRANTS_TABLE,
+    mirror: 'rows',
+    key: ['id'],
+    write: null,
+    columns: CAREGIVER_GRANT_COLUMNS,
+    owners: CAREGIVER_GRANT_OWNERS,
+    label: always('sync.kind.caregiverGrant'),
+  }),
   // issue 28: the devices that get dose reminders, one row per browser push subscription; the
   // sender (not the patient) writes last_success_at and removes devices the push service forgot
   table({
@@ -205,6 +223,12 @@ export const rowTables = (): SyncedTable[] => syncedTables().filter((t) => t.mir
 
 /** spec §7: webshop_customers with the nested related tables. */
 export const customerSelect = (): string => ['*', ...customerLists().map((list) => `${list}(*)`)].join(', ');
+
+/** The columns of a 'rows' table naming the mirror's owner. */
+export const ownerColumns = (t: SyncedTable): readonly string[] => t.owners ?? ['customer_id'];
+
+/** Does the row belong to this user's mirror (one of its owner columns names them)? */
+export const ownsRow = (t: SyncedTable, row: Row, userId: string): boolean => ownerColumns(t).some((column) => row[column] === userId);
 
 /** A row's key as one string (the `rows` store's key; an identity's id as its digits). */
 export function rowKey(t: SyncedTable, row: Row): string {
