@@ -9,13 +9,9 @@ import globals from 'globals';
 // Import boundaries (docs/architecture.md): app -> features -> (ui, data, domain), data -> domain,
 // domain -> nothing. Each layer lists what it must not reach.
 const deny = (group, message) => ({ group, message });
-// React DOM renders the app, in the build, the dev server and the tests alike (decision 0042):
-// no file imports another renderer
-const ONE_RENDERER = deny(['preact', 'preact/*', '@preact/*'], 'React DOM renders the app (docs/decisions/0042-react-renders-and-the-documents-paint-first.md).');
-// (a layer's rule replaces the one for every file: each carries the renderer's pattern too)
 const layer = (files, patterns) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ONE_RENDERER] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
 // Features never import each other: the app layer composes them (docs/architecture.md).
@@ -52,7 +48,6 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ONE_RENDERER] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -91,6 +86,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // only what package.json declares: React DOM is the one renderer (decision 0042), and another
+      // package cannot come in as an import without being declared (tests/unit/one-renderer.test.ts
+      // checks the declared ones are the real React)
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
