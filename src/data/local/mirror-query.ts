@@ -11,6 +11,8 @@ import { customerIn, dashboardIn, doseMarkRowsIn, medicationsIn, ordersIn, owner
 import { META } from './mirror-schema';
 import { addDays, dateInTimeZone, type CalendarDate } from '../../domain/zoned-time';
 import { PLAN_SETTINGS_TABLE } from '../tables/plan-settings-table';
+import { CAREGIVER_GRANTS_TABLE } from '../tables/caregiver-grants-table';
+import type { CaregiverGrant } from '../../domain/caregivers/grants';
 
 export interface MirrorQuery<T> {
   /** the same read gives the same key (arguments included): the read ahead is found by it */
@@ -65,6 +67,22 @@ export const planSettingsQuery = query<Partial<PlanSettings> | null>('planSettin
   if (!owner) return null;
   const stored = await reads.get('rows', [PLAN_SETTINGS_TABLE, owner]);
   return stored && stored.customer_id === owner ? (stored.row as Partial<PlanSettings>) : null;
+});
+
+export interface CaregiverGrants {
+  /** the account's own invitations and helpers (as the patient), newest first */
+  helpers: CaregiverGrant[];
+  /** the grants of the people this account helps, newest first */
+  helping: CaregiverGrant[];
+}
+
+/** The caregiver grants of the mirror's owner (issue 41), as the patient's and as a helper's. */
+export const caregiverGrantsQuery = query<CaregiverGrants>('caregiverGrants', ['meta', 'rows'], async (reads) => {
+  const owner = await ownerIn(reads);
+  if (!owner) return { helpers: [], helping: [] };
+  const rows = (await reads.where('rows', '[table+customer_id]', [CAREGIVER_GRANTS_TABLE, owner])).map((r) => r.row as unknown as CaregiverGrant);
+  rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  return { helpers: rows.filter((g) => g.patient_id === owner), helping: rows.filter((g) => g.helper_id === owner) };
 });
 
 /** Every dose mark row of the owner (the supply forecast counts taken doses), as stored. */
