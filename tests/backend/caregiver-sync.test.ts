@@ -7,10 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
 import { claimMirror } from '../../src/data/local/mirror-owner';
+import { acceptInvitation, endGrant, inviteHelper } from '../../src/data/auth/caregiver-grants';
+import { caregiverGrantsQuery } from '../../src/data/local/mirror-query';
+import { dexieReads } from '../../src/data/local/mirror-reads';
 import { applyRowChange } from '../../src/data/pull/mirror-writes';
 import { pullRows } from '../../src/data/pull/pull';
 import { CAREGIVER_GRANTS_TABLE } from '../../src/data/tables/caregiver-grants-table';
-import { serviceClient, type SignedUpPatient } from '../setup/clients.ts';
+import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
 import { helperOf, invite, revoke } from './caregiver-fixtures.ts';
 import { patientWithProfile, type Patient } from './fixtures.ts';
 
@@ -62,5 +65,26 @@ describe('the pull of the grants', () => {
     // another user's grant is not put into this mirror
     expect(await applyRowChange(db, helper.userId, { table: CAREGIVER_GRANTS_TABLE, type: 'INSERT', row: { id: randomUUID(), patient_id: randomUUID(), helper_id: randomUUID() } })).toBe('written');
     expect(await grantsIn(db, helper.userId)).toHaveLength(1);
+  });
+});
+
+// the app's own calls (src/data/auth/caregiver-grants.ts), as the helpers screen makes them
+describe('the app\'s caregiver calls', () => {
+  it('invite, accept and end answer Results; the server\'s refusal comes as its code; the pull shows each step', async () => {
+    const anna = await signUpPatient();
+    const invited = await inviteHelper(['see', 'order'], null, P.client as never);
+    if (!invited.ok) throw new Error(invited.error);
+    expect(invited.value.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    expect(await acceptInvitation('0000-0000-0000-0000', 'Anna', anna.client as never)).toEqual({ ok: false, error: 'invitation_not_found' });
+    expect(await acceptInvitation(invited.value.code, 'Anna', anna.client as never)).toEqual({ ok: true, value: null });
+
+    const patientDb = await mirrorOf(P.client, P.userId);
+    const seen = await caregiverGrantsQuery.read(dexieReads(patientDb));
+    expect(seen.helpers.find((g) => g.id === invited.value.id)).toMatchObject({ helper_name: 'Anna', rights: ['order', 'see'] });
+    const annaDb = await mirrorOf(anna.client as Patient['client'], anna.userId);
+    expect((await caregiverGrantsQuery.read(dexieReads(annaDb))).helping.map((g) => g.id)).toEqual([invited.value.id]);
+
+    expect(await endGrant(invited.value.id, anna.client as never)).toEqual({ ok: true, value: null });
+    expect(await endGrant(invited.value.id, (await signUpPatient()).client as never)).toEqual({ ok: false, error: 'grant_not_found' });
   });
 });

@@ -1,12 +1,12 @@
-import { grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
+import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
 import { Msg } from '../../../i18n/msg';
 import { useCalendarDate } from '../../../ui/use-calendar-date';
 
-/** The rights of a grant in words, in the order of the invitation form. */
+/** The rights of a grant in words, in the order of the invitation form (the server keeps them sorted by name). */
 export function RightsText({ rights }: { rights: readonly string[] }) {
   return (
     <>
-      {rights.map((right, i) => (
+      {CAREGIVER_RIGHTS.filter((right) => rights.includes(right)).map((right, i) => (
         <span key={right}>
           {i > 0 ? ', ' : null}
           <Msg id={`caregivers.right.${right}`} />

@@ -98,7 +98,8 @@ describe('GrantList', () => {
   it('the patient\'s side: a helper by name with their rights (remove), an open and an expired invitation (withdraw); ended ones are gone', () => {
     const onEnd = vi.fn();
     const grants = [
-      grant({ id: 'active', helper_id: 'anna', helper_name: 'Anna', rights: ['see', 'tick', 'order'], accepted_at: '2026-11-20T10:00:00Z' }),
+      // as the server stores them: sorted by name
+      grant({ id: 'active', helper_id: 'anna', helper_name: 'Anna', rights: ['order', 'see', 'tick'], accepted_at: '2026-11-20T10:00:00Z' }),
       grant({ id: 'pending' }),
       grant({ id: 'expired', code_expires_at: '2026-11-28T11:00:00Z' }),
       grant({ id: 'ended', helper_id: 'beat', helper_name: 'Beat', accepted_at: '2026-11-20T10:00:00Z', revoked_at: '2026-11-27T10:00:00Z' }),
