@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '../../src/domain/zoned-time.ts';
 import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
 import { accept, helperOf, invite, revoke } from './caregiver-fixtures.ts';
-import { functionError, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, totpCode, type Patient, type SupabaseClient } from './fixtures.ts';
+import { functionError, hinLink, must, newKey, orderBody, patientWithProfile, pharmacodes, prescribe, storeEPrescription, totpCode, type Patient, type SupabaseClient } from './fixtures.ts';
 
 const GRANTS = 'caregiver_grants';
 const COLUMNS = 'id, patient_id, helper_id, helper_name, rights, invited_email, code_expires_at, created_at, accepted_at, revoked_at, revoked_by';
@@ -181,6 +181,12 @@ describe('a hostile helper', () => {
     const fn = await viewer.client.functions.invoke('webshopOrder', { body: orderBody(P.userId, { [rx.medication_id]: 1 }), headers: { 'Idempotency-Key': newKey() } });
     expect(await functionError(fn.error)).toMatchObject({ status: 403, body: { error: 'not_caller' } });
     expect(await ordersOf(P.userId)).toBe(before);
+  });
+
+  it('with a view-only grant cannot send an e-prescription for the patient: 403 not_caller, nothing stored', async () => {
+    const res = await storeEPrescription(viewer.client, await hinLink(P), { customerId: P.userId });
+    expect(res).toMatchObject({ status: 403, body: { error: 'not_caller' } });
+    expect(must(await serviceClient().from('webshop_customer_eprescription').select('rx_id').eq('customer_id', P.userId), 'e-prescriptions')).toHaveLength(0);
   });
 
   it('removed with an order queued offline: its replay is refused, the order placed before stays the only one', async () => {
