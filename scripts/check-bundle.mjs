@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bundle budget (README "Performance budget"), checked on the built app (dist/): what the
+// The bundle budget (docs/performance.md, "Budgets"), checked on the built app (dist/): what the
 // first page load needs (the document, the entry script, the modules it imports and its styles)
 // and the largest lazily loaded chunk, gzip-compressed as served. Prints the figures; exits 1
 // when over budget. The first load's JavaScript is counted as React's (react, react-dom,
