@@ -192,7 +192,7 @@ export default defineConfig(({ command }) => ({
             // history's and the report's own rules stay in their views' chunks
             {
               name: 'doses',
-              test: /[\\/]src[\\/](domain[\\/](intake-plan|doses[\\/](dose-mark|dose-marks|dose-slot|doses-due))|ui[\\/]doses[\\/][^/\\]+|data[\\/]tables[\\/]dose-mark-table|data[\\/]hooks[\\/]use-dose-marking|data[\\/]local[\\/]device-id)\.(tsx?|css)$/,
+              test: /[\\/]src[\\/](domain[\\/](intake-plan|doses[\\/](dose-mark|dose-marks|dose-slot|doses-due))|ui[\\/]doses[\\/][^/\\]+|data[\\/]tables[\\/]dose-marks|data[\\/]hooks[\\/]mark-queries|data[\\/]hooks[\\/]use-dose-marking|data[\\/]local[\\/]device-id)\.(tsx?|css)$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },
@@ -202,7 +202,7 @@ export default defineConfig(({ command }) => ({
             // six at a time over HTTP/1.1)
             {
               name: 'screen-reads',
-              test: /[\\/]src[\\/](data[\\/]local[\\/](mirror-query|mirror-owner)|data[\\/]tables[\\/]plan-settings-table|data[\\/]outbox[\\/](app-context|ids|signal)|data[\\/]hooks[\\/](use-mirror-query|use-medications|use-customer-record|use-setup-flags|use-prescriptions|use-pull-state|mirror-db|use-session)|data[\\/]auth[\\/]auth-view|domain[\\/](order-draft|amounts))\.tsx?$/,
+              test: /[\\/]src[\\/](data[\\/]local[\\/](mirror-query|mirror-owner)|data[\\/]tables[\\/](plan-settings|table-declaration)|data[\\/]outbox[\\/](app-context|ids|signal)|data[\\/]hooks[\\/](use-mirror-query|use-medications|use-customer-record|use-setup-flags|use-prescriptions|use-pull-state|mirror-db|use-session)|data[\\/]auth[\\/]auth-view|domain[\\/](order-draft|amounts))\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },
@@ -210,7 +210,7 @@ export default defineConfig(({ command }) => ({
             // mirror, the draft order, the server's rules for the answers)
             {
               name: 'screen-writes',
-              test: /[\\/]src[\\/](data[\\/]hooks[\\/](use-save|use-command)|data[\\/]outbox[\\/](commands|apply|kinds|mirror)|data[\\/]tables[\\/](calls|synced-tables)|domain[\\/](order-cancel|reason-text|server-rules|server-rule-messages)|data[\\/]draft[\\/]draft-order)\.tsx?$/,
+              test: /[\\/]src[\\/](data[\\/]hooks[\\/](use-save|use-command)|data[\\/]outbox[\\/](commands|commands[\\/][^/\\]+|apply|kinds|mirror)|data[\\/]tables[\\/](calls|synced-tables)|domain[\\/](order-cancel|reason-text|server-rules|server-rule-messages)|data[\\/]draft[\\/]draft-order)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 0,
             },

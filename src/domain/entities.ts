@@ -191,7 +191,7 @@ export interface PatientInformation {
 }
 
 /**
- * The patient's plan settings (table patient_plan_settings, one row per patient): the wall-clock
+ * The patient's plan settings (one row per patient: src/data/tables/plan-settings.ts): the wall-clock
  * time 'HH:MM' in Europe/Zurich of each intake period on the printed plan, in the calendar and
  * its reminders, and how many days ahead a refill is suggested.
  */

@@ -1,4 +1,4 @@
-// The patient's plan settings (PlanSettings, table patient_plan_settings) as the plan's screens
+// The patient's plan settings (PlanSettings, one row per patient) as the plan's screens
 // read them: the time of each intake period, 'HH:MM' on the wall clock in Zurich, where the
 // printed eMediplan puts its columns and the calendar its daily events and reminders. Nothing
 // stored (a new patient, a mirror not yet pulled) or nothing readable: the eMediplan's own

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 import { acceptInvitation, endGrant, inviteHelper } from '../../src/data/auth/caregiver-grants';
-import { caregiverGrantsQuery } from '../../src/data/local/mirror-query';
+import { tableQuery } from '../../src/data/local/mirror-query';
 import { dexieReads } from '../../src/data/local/mirror-reads';
 import { applyRowChange } from '../../src/data/pull/mirror-writes';
 import { pullRows } from '../../src/data/pull/pull';
-import { CAREGIVER_GRANTS_TABLE } from '../../src/data/tables/caregiver-grants-table';
+import { CAREGIVER_GRANTS_TABLE, caregiverGrantsRead } from '../../src/data/tables/caregiver-grants';
 import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
 import { helperOf, invite, revoke } from './caregiver-fixtures.ts';
 import { patientWithProfile, type Patient } from './fixtures.ts';
@@ -79,10 +79,10 @@ describe('the app\'s caregiver calls', () => {
     expect(await acceptInvitation(invited.value.code, 'Anna', anna.client as never)).toEqual({ ok: true, value: null });
 
     const patientDb = await mirrorOf(P.client, P.userId);
-    const seen = await caregiverGrantsQuery.read(dexieReads(patientDb));
+    const seen = await tableQuery(caregiverGrantsRead).read(dexieReads(patientDb));
     expect(seen.helpers.find((g) => g.id === invited.value.id)).toMatchObject({ helper_name: 'Anna', rights: ['order', 'see'] });
     const annaDb = await mirrorOf(anna.client as Patient['client'], anna.userId);
-    expect((await caregiverGrantsQuery.read(dexieReads(annaDb))).helping.map((g) => g.id)).toEqual([invited.value.id]);
+    expect((await tableQuery(caregiverGrantsRead).read(dexieReads(annaDb))).helping.map((g) => g.id)).toEqual([invited.value.id]);
 
     expect(await endGrant(invited.value.id, anna.client as never)).toEqual({ ok: true, value: null });
     expect(await endGrant(invited.value.id, (await signUpPatient()).client as never)).toEqual({ ok: false, error: 'grant_not_found' });

@@ -16,8 +16,7 @@ import { startPatientRuntime, type PatientRuntime } from '../../src/data/session
 import type { AppClient } from '../../src/data/supabase-client.ts';
 import { createOutboxViewStore } from '../../src/data/sync/outbox-view.ts';
 import { createSyncState } from '../../src/data/sync/sync-state.ts';
-import { DOSE_MARK_TABLE, doseMarkRowKey } from '../../src/data/tables/dose-mark-key.ts';
-import { doseMarksOf } from '../../src/data/tables/dose-mark-table.ts';
+import { DOSE_MARK_TABLE, doseMarkRowKey, doseMarksOf } from '../../src/data/tables/dose-marks.ts';
 import type { DoseMark } from '../../src/domain/doses/dose-mark.ts';
 import { INTAKE_PERIODS } from '../../src/domain/intake-plan.ts';
 import { addDays, dateInTimeZone } from '../../src/domain/zoned-time.ts';

@@ -14,7 +14,7 @@ import { putRow, type OutboxContext } from '../../src/data/outbox/commands.ts';
 import { createReplayer } from '../../src/data/outbox/replay.ts';
 import { pullAll } from '../../src/data/pull/pull.ts';
 import type { AppClient } from '../../src/data/supabase-client.ts';
-import { PLAN_SETTINGS_TABLE } from '../../src/data/tables/synced-tables.ts';
+import { PLAN_SETTINGS_TABLE } from '../../src/data/tables/plan-settings.ts';
 import { periodTimesOf } from '../../src/domain/plan-settings.ts';
 import { planTimesSchema } from '../../src/domain/schemas/plan-times.ts';
 import { validate } from '../../src/domain/schemas/validate.ts';

@@ -1,16 +1,22 @@
-// The recipe for a new synced table (src/data/README.md, "Adding a synced table"), end to end on
-// the local stack: (1) its migration — here a test table made on a stack of this test's own, (2)
-// one registry entry, (3) the regenerated types (not needed by the generic path) and its view (the
-// generic commands stand in for it). Nothing else of the data layer is touched: the outbox writes
-// it, the replay sends it, the pull brings it to another device, realtime puts and removes its rows
-// there as hosted Supabase sends them, and another patient's delete is ignored.
+// The recipe for a new synced table (src/data/README.md, "Adding a synced table"; decision 0050),
+// end to end on the local stack: (1) its migration — here a test table made on a stack of this
+// test's own, (2) its module — one declaration, registered, (3) the regenerated types (not needed by
+// the generic path) and its view: the generic commands write it, the generic hook's query reads it
+// (useTableRows, tableReadAhead). Nothing else of the data layer is touched: the outbox writes it,
+// the replay sends it, the pull brings it to another device, realtime puts and removes its rows
+// there as hosted Supabase sends them (another patient's delete is ignored), and a returning
+// patient's start reads it ahead with IndexedDB itself, as the screen's live query asks it.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { tableReadAhead, tableRowsQuery } from '../../src/data/hooks/use-table-rows';
+import { openIdbMirror } from '../../src/data/local/idb-reads';
 import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
+import { dexieReads } from '../../src/data/local/mirror-reads';
+import { forgetReadAhead, readAheadOf } from '../../src/data/local/read-ahead';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 import { putRow, removeRow, type OutboxContext } from '../../src/data/outbox/commands';
 import { createReplayer } from '../../src/data/outbox/replay';
@@ -44,7 +50,7 @@ alter table public.test_notes replica identity full;
 alter publication supabase_realtime add table public.test_notes;
 `;
 
-// (2) its registry entry
+// (2) its module: the declaration, registered as the app's modules are by the registry
 registerSyncedTable({ name: 'test_notes', mirror: 'rows', key: ['customer_id', 'note_id'], write: 'upsert', label: () => 'sync.kind.unknown' });
 
 let stack: Stack;
@@ -65,6 +71,7 @@ afterAll(async () => {
 
 interface Device {
   db: LocalDb;
+  indexedDB: IDBFactory;
   client: AppClient;
   ctx: OutboxContext;
 }
@@ -85,9 +92,10 @@ async function device(who: { id: string; email: string }): Promise<Device> {
   const client = createClient(stack.url, stack.config.anonKey, options) as unknown as AppClient;
   const { error } = await client.auth.signInWithPassword({ email: who.email, password: 'Rezept-Test-2024!' });
   if (error) throw new Error(error.message);
-  const db = openLocalDb(`recipe-${randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+  const indexedDB = new IDBFactory();
+  const db = openLocalDb(`recipe-${randomUUID()}`, { indexedDB, IDBKeyRange });
   await claimMirror(db, who.id);
-  return { db, client, ctx: { db, newId: randomUUID, now: Date.now, appended: () => {} } };
+  return { db, indexedDB, client, ctx: { db, newId: randomUUID, now: Date.now, appended: () => {} } };
 }
 
 /** The device's mirrored notes; the server's rows carry their opaque id (issue 37), which the mirror keeps. */
@@ -161,7 +169,21 @@ describe('a new synced table by the recipe', () => {
     const c = await device(P);
     const report = await pullAll(c.client, c.db, P.id);
     expect(report.errors).toEqual({});
-    expect(await rowsOf(c)).toEqual([{ ...ID, customer_id: P.id, note_id: 'n2', body: 'Termin Dr. Roth' }]);
+    const pulled = [{ ...ID, customer_id: P.id, note_id: 'n2', body: 'Termin Dr. Roth' }];
+    expect(await rowsOf(c)).toEqual(pulled);
+
+    // its view at a returning patient's start: the route reads the table ahead with IndexedDB
+    // itself (no Dexie yet), and the screen's query — the one its live read asks — finds the answer
+    c.db.close();
+    const idb = await openIdbMirror(c.indexedDB, c.db.name);
+    if (!idb) throw new Error('the mirror cannot be read without Dexie');
+    forgetReadAhead();
+    await tableReadAhead('test_notes')(idb);
+    idb.close();
+    expect(readAheadOf(tableRowsQuery('test_notes'))).toEqual(pulled);
+    await c.db.open();
+    expect(await tableRowsQuery('test_notes').read(dexieReads(c.db))).toEqual(pulled);
+    forgetReadAhead();
     for (const d of [a, b, c, q]) {
       await (d.client as unknown as SupabaseClient).removeAllChannels();
       d.db.close();

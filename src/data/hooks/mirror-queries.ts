@@ -3,8 +3,8 @@
 import type { CustomerRecord, Medication, Pharmacode, Prescription } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import type { LocalDb } from '../local/local-db';
-import { doseMarksOf } from '../tables/dose-mark-table';
-import { customerIn, dashboardIn, dexieReads, doseMarkRowsIn, medicationsIn, ordersIn, syncedAtIn, type DashboardMirror, type OrderView } from '../local/mirror-reads';
+import { dayMarkRows, doseMarkRows, doseMarksOf } from '../tables/dose-marks';
+import { customerIn, dashboardIn, dexieReads, medicationsIn, ordersIn, syncedAtIn, tableReadIn, type DashboardMirror, type OrderView } from '../local/mirror-reads';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { CalendarDate } from '../../domain/zoned-time';
 
@@ -27,11 +27,11 @@ export const readSyncedAt = (db: LocalDb): Promise<number | null> => syncedAtIn(
 
 /** In one read-only transaction: one round of IndexedDB requests instead of a transaction per read. */
 export function readDashboardMirror(db: LocalDb, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
-  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications, db.rows], () => dashboardIn(dexieReads(db), marksDays));
+  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications, db.rows], () => dashboardIn(dexieReads(db), marksDays, dayMarkRows));
 }
 
-/** Every dose mark of the owner in the mirror (mirror-reads.ts doseMarkRowsIn, read as marks). */
-export const readDoseMarks = async (db: LocalDb): Promise<DoseMark[]> => doseMarksOf(await doseMarkRowsIn(dexieReads(db)));
+/** Every dose mark of the owner in the mirror (the dose marks' module's doseMarkRows, read as marks). */
+export const readDoseMarks = async (db: LocalDb): Promise<DoseMark[]> => doseMarksOf(await tableReadIn(dexieReads(db), doseMarkRows));
 
 export async function readInsurers(db: LocalDb): Promise<string[]> {
   return insurerList((await db.insurers.toArray()).map((r) => r.name));

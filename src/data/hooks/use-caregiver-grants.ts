@@ -1,17 +1,18 @@
 // The caregiver grants (issue 41) as the screens read and change them: read live from the mirror
-// (a read-only 'rows' table, ../tables/caregiver-grants-table.ts), changed online through the
+// (a read-only 'rows' table, ../tables/caregiver-grants.ts), changed online through the
 // RPCs, then pulled again so the mirror shows the change at once (realtime brings it too).
 import { useCallback } from 'react';
 import type { CaregiverRight } from '../../domain/caregivers/grants';
 import type { Result } from '../../domain/result';
 import type { Invitation } from '../auth/caregiver-grants';
 import type { LocalDb } from '../local/local-db';
-import { caregiverGrantsQuery, type CaregiverGrants } from '../local/mirror-query';
+import { tableQuery } from '../local/mirror-query';
+import { caregiverGrantsRead, type CaregiverGrants } from '../tables/caregiver-grants';
 import { useMirrorQuery } from './use-mirror-query';
 
 /** The grants, live (undefined while the first read runs). */
 export function useCaregiverGrants(db?: LocalDb): CaregiverGrants | undefined {
-  return useMirrorQuery(caregiverGrantsQuery, db);
+  return useMirrorQuery(tableQuery(caregiverGrantsRead), db);
 }
 
 const rpcs = () => import('../auth/caregiver-grants');

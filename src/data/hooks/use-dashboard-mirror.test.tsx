@@ -11,13 +11,13 @@ import { openLocalDb, type LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
 import { dexieReads, type DashboardMirror } from '../local/mirror-reads';
 import { forgetReadAhead, readAhead, readAheadOf, type ReadAhead } from '../local/read-ahead';
-import { dashboardMarksDays, dashboardQueryAt, syncedAtQuery } from '../local/mirror-query';
+import { dashboardMarksDays, syncedAtQuery } from '../local/mirror-query';
+import { dashboardQueryAt } from './mark-queries';
 import { useDashboardMirror } from './use-dashboard-mirror';
 import { useSyncedAt } from './use-synced-at';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 import type { DoseMark } from '../../domain/doses/dose-mark';
-import { DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-mark-key';
-import { doseMarksOf } from '../tables/dose-mark-table';
+import { DOSE_MARK_TABLE, doseMarkRowKey, doseMarksOf } from '../tables/dose-marks';
 
 /** The dashboard's read-ahead, as its route declares it (features/dashboard/dashboard-reads.ts). */
 const readDashboardAhead: ReadAhead = async (reads) => void (await Promise.all([readAhead(dashboardQueryAt(new Date()), reads), readAhead(syncedAtQuery, reads)]));

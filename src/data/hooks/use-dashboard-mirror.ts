@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { LocalDb } from '../local/local-db';
 import type { DashboardMirror } from '../local/mirror-reads';
-import { dashboardQueryFor, dashboardMarksDays } from '../local/mirror-query';
+import { dashboardMarksDays } from '../local/mirror-query';
+import { dashboardQueryFor } from './mark-queries';
 import type { CalendarDate } from '../../domain/zoned-time';
 import { useMirrorQuery } from './use-mirror-query';
 

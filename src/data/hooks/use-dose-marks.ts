@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { LocalDb } from '../local/local-db';
-import { doseMarkRowsQuery } from '../local/mirror-query';
-import { doseMarksOf } from '../tables/dose-mark-table';
+import { doseMarkRowsQuery } from './mark-queries';
+import { doseMarksOf } from '../tables/dose-marks';
 import { useMirrorQuery } from './use-mirror-query';
 
 /**

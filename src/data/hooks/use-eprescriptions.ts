@@ -1,11 +1,12 @@
 import type { EPrescriptionSummary } from '../../domain/emediplan/e-prescription-summary';
 import type { LocalDb } from '../local/local-db';
 import { mirrorQuery } from '../local/mirror-query';
-import { ownerIn, dexieReads, type MirrorReads } from '../local/mirror-reads';
-import { EPRESCRIPTION_TABLE } from '../outbox/commands';
+import { ownerIn, dexieReads, tableReadIn, type MirrorReads } from '../local/mirror-reads';
+import { EPRESCRIPTION_TABLE, ePrescriptionRows, ePrescriptions } from '../tables/eprescriptions';
+import { rowKey } from '../tables/table-declaration';
 import { useMirrorQuery } from './use-mirror-query';
 
-/** An e-prescription the patient sent (webshop_customer_eprescription), as the mirror has it. */
+/** An e-prescription the patient sent (tables/eprescriptions.ts), as the mirror has it. */
 export interface SentEPrescription {
   rxId: string;
   /** when the server received it; while it waits, when it was sent on this device */
@@ -23,19 +24,19 @@ export const readEPrescriptions = (db: LocalDb): Promise<SentEPrescription[]> =>
 async function ePrescriptionsIn(reads: MirrorReads): Promise<SentEPrescription[]> {
   const owner = await ownerIn(reads);
   if (!owner) return [];
-  const [rows, entries] = await Promise.all([reads.where('rows', '[table+customer_id]', [EPRESCRIPTION_TABLE, owner]), reads.where('outbox', 'customer_id', owner)]);
+  const [rows, entries] = await Promise.all([tableReadIn(reads, ePrescriptionRows), reads.where('outbox', 'customer_id', owner)]);
   const state = new Map<string, { status: string; code: string | null }>();
   for (const e of entries) {
     const p = e.payload as { table?: unknown; id?: unknown } | null;
     if (e.kind === 'row.insert' && p?.table === EPRESCRIPTION_TABLE) state.set(String(p.id), { status: e.status, code: e.lastError?.code ?? null });
   }
   return rows
-    .map((r) => {
-      const entry = state.get(r.key);
+    .map((row) => {
+      const entry = state.get(rowKey(ePrescriptions, row));
       return {
-        rxId: String(r.row.rx_id),
-        sentAt: String(r.row.sent_at),
-        summary: r.row.summary as EPrescriptionSummary,
+        rxId: String(row.rx_id),
+        sentAt: String(row.sent_at),
+        summary: row.summary as EPrescriptionSummary,
         pending: entry?.status === 'pending',
         refused: entry?.status === 'rejected' ? (entry.code ?? 'invalid') : null,
       };

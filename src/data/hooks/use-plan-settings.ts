@@ -1,4 +1,4 @@
-// The patient's plan settings (table patient_plan_settings, a 'rows' table of the registry): read
+// The patient's plan settings (a 'rows' table: tables/plan-settings.ts): read
 // live from the mirror, written through the outbox with the generic putRow (an upsert of the
 // patient's one row by its key, offline too).
 import { useCallback } from 'react';
@@ -8,7 +8,7 @@ import type { LocalDb } from '../local/local-db';
 import { planSettingsQuery } from '../local/mirror-query';
 import { dexieReads } from '../local/mirror-reads';
 import { putRow } from '../outbox/commands';
-import { PLAN_SETTINGS_TABLE } from '../tables/plan-settings-table';
+import { PLAN_SETTINGS_TABLE } from '../tables/plan-settings';
 import { useMirrorQuery } from './use-mirror-query';
 import { useSave, type SaveOutcome } from './use-save';
 

@@ -1,14 +1,15 @@
 // What the supply forecast reads beyond the screen's own data: every dose mark the mirror keeps
 // (taken and skipped doses change the stock) and the patient's lead time for refills
-// (patient_plan_settings.refill_lead_days). Read live, offline alike, and read ahead with the
+// (the plan settings' refill_lead_days). Read live, offline alike, and read ahead with the
 // screens that show it (mirror-query.ts): no Dexie in their chunks.
 import { useMemo } from 'react';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import { refillLeadDaysOf } from '../../domain/plan-settings';
 import type { LocalDb } from '../local/local-db';
-import { doseMarkRowsQuery, planSettingsQuery } from '../local/mirror-query';
+import { planSettingsQuery } from '../local/mirror-query';
+import { doseMarkRowsQuery } from './mark-queries';
 import { dexieReads } from '../local/mirror-reads';
-import { doseMarksOf } from '../tables/dose-mark-table';
+import { doseMarksOf } from '../tables/dose-marks';
 import { useMirrorQuery } from './use-mirror-query';
 
 export interface SupplyInputs {

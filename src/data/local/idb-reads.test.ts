@@ -9,8 +9,8 @@ import { readDashboardMirror } from '../hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from './idb-reads';
 import { openLocalDb, type LocalDb } from './local-db';
 import { META } from './mirror-schema';
-import { dashboardIn, doseMarkRowsIn, syncedAtIn } from './mirror-reads';
-import { DOSE_MARK_TABLE } from '../tables/dose-mark-key';
+import { dashboardIn, syncedAtIn, tableReadIn } from './mirror-reads';
+import { DOSE_MARK_TABLE, dayMarkRows, doseMarkRows } from '../tables/dose-marks';
 
 const names: string[] = [];
 const opened: Array<{ close: () => void }> = [];
@@ -140,16 +140,16 @@ describe('the mirror read without Dexie', () => {
     await db.rows.bulkPut([mark(3, 11, '2026-11-24', 'morning'), mark(7, 22, '2026-11-24', 'night'), mark(3, 11, '2026-11-23', 'morning'), mark(5, 55, '2026-11-24', 'morning', 'u2')]);
     const viaDexie = await readDashboardMirror(db, ['2026-11-24']);
     const mirror = await reader(name);
-    expect(await dashboardIn(mirror, ['2026-11-24'])).toEqual(viaDexie);
+    expect(await dashboardIn(mirror, ['2026-11-24'], dayMarkRows)).toEqual(viaDexie);
     expect(viaDexie.markRows.map((m) => [m.prescription_id, m.period]).sort()).toEqual([
       [3, 'morning'],
       [7, 'night'],
     ]);
-    expect((await dashboardIn(mirror, ['2026-11-23', '2026-11-24'])).markRows).toHaveLength(3);
+    expect((await dashboardIn(mirror, ['2026-11-23', '2026-11-24'], dayMarkRows)).markRows).toHaveLength(3);
     // read by a range of keys per prescription: a day between two asked for is not read, nor on either path
-    expect((await dashboardIn(mirror, ['2026-11-22', '2026-11-24'])).markRows).toHaveLength(2);
+    expect((await dashboardIn(mirror, ['2026-11-22', '2026-11-24'], dayMarkRows)).markRows).toHaveLength(2);
     expect((await readDashboardMirror(db, ['2026-11-22', '2026-11-24'])).markRows).toHaveLength(2);
-    expect((await doseMarkRowsIn(mirror)).map((m) => m.day).sort()).toEqual(['2026-11-23', '2026-11-24', '2026-11-24']);
+    expect((await tableReadIn(mirror, doseMarkRows)).map((m) => m.day).sort()).toEqual(['2026-11-23', '2026-11-24', '2026-11-24']);
   });
 
   it('reads a mirror of version 2 (before the rows store) as without marks', async () => {
@@ -160,7 +160,7 @@ describe('the mirror read without Dexie', () => {
     await v2.table('meta').put({ key: META.owner, value: 'u1' });
     await v2.table('customers').put(customer);
     v2.close();
-    const viaIdb = await dashboardIn(await reader(name), ['2026-11-24']);
+    const viaIdb = await dashboardIn(await reader(name), ['2026-11-24'], dayMarkRows);
     expect(viaIdb.customer?.first_name).toBe('Sandra');
     expect(viaIdb.markRows).toEqual([]);
   });

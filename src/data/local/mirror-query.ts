@@ -3,16 +3,15 @@
 // returning patient's start (read-ahead.ts; the first paint shows it, no Dexie yet), live through
 // Dexie's liveQuery once the screen is painted (hooks/use-mirror-query.ts, mirror-live.ts), and
 // in tests. No Dexie here: route chunks that only read stay free of it.
-import type { CustomerRecord, DraftOrder, PlanSettings, Medication, PatientInformation, Pharmacode, Prescription } from '../../domain/entities';
+import type { CustomerRecord, DraftOrder, Medication, PatientInformation, Pharmacode, Prescription } from '../../domain/entities';
 import { insurerList } from '../../domain/insurance';
 import { emptyDraft } from '../../domain/order-draft';
 import { customerFlags, type CustomerFlags } from '../../domain/setup-state';
-import { customerIn, dashboardIn, doseMarkRowsIn, medicationsIn, ordersIn, ownerIn, syncedAtIn, type DashboardMirror, type MirrorReads, type OrderView, type ReadStore } from './mirror-reads';
+import { customerIn, medicationsIn, ordersIn, ownerIn, syncedAtIn, tableReadIn, type MirrorReads, type OrderView, type ReadStore } from './mirror-reads';
 import { META } from './mirror-schema';
 import { addDays, dateInTimeZone, type CalendarDate } from '../../domain/zoned-time';
-import { PLAN_SETTINGS_TABLE } from '../tables/plan-settings-table';
-import { CAREGIVER_GRANTS_TABLE } from '../tables/caregiver-grants-table';
-import type { CaregiverGrant } from '../../domain/caregivers/grants';
+import { planSettingsRead } from '../tables/plan-settings';
+import type { TableRead } from '../tables/table-declaration';
 
 export interface MirrorQuery<T> {
   /** the same read gives the same key (arguments included): the read ahead is found by it */
@@ -61,32 +60,22 @@ export const draftQuery = query<DraftOrder | null>('draft', ['meta', 'drafts'], 
   return (await reads.get('drafts', owner))?.draft ?? emptyDraft();
 });
 
-/** The patient's plan settings as stored (a row may lack columns left to their defaults); null: none stored. */
-export const planSettingsQuery = query<Partial<PlanSettings> | null>('planSettings', ['meta', 'rows'], async (reads) => {
-  const owner = await ownerIn(reads);
-  if (!owner) return null;
-  const stored = await reads.get('rows', [PLAN_SETTINGS_TABLE, owner]);
-  return stored && stored.customer_id === owner ? (stored.row as Partial<PlanSettings>) : null;
-});
+const tableQueries = new WeakMap<TableRead<unknown>, MirrorQuery<unknown>>();
 
-export interface CaregiverGrants {
-  /** the account's own invitations and helpers (as the patient), newest first */
-  helpers: CaregiverGrant[];
-  /** the grants of the people this account helps, newest first */
-  helping: CaregiverGrant[];
+/**
+ * A table's read as its module declares it (its `readAhead`, or another read of its rows) as a
+ * query of the mirror's owner: one query per read, so the read ahead and the live query share it.
+ */
+export function tableQuery<T>(read: TableRead<T>): MirrorQuery<T> {
+  const known = tableQueries.get(read as TableRead<unknown>);
+  if (known) return known as MirrorQuery<T>;
+  const made = query<T>(read.key, ['meta', 'rows'], (reads) => tableReadIn(reads, read));
+  tableQueries.set(read as TableRead<unknown>, made as MirrorQuery<unknown>);
+  return made;
 }
 
-/** The caregiver grants of the mirror's owner (issue 41), as the patient's and as a helper's. */
-export const caregiverGrantsQuery = query<CaregiverGrants>('caregiverGrants', ['meta', 'rows'], async (reads) => {
-  const owner = await ownerIn(reads);
-  if (!owner) return { helpers: [], helping: [] };
-  const rows = (await reads.where('rows', '[table+customer_id]', [CAREGIVER_GRANTS_TABLE, owner])).map((r) => r.row as unknown as CaregiverGrant);
-  rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-  return { helpers: rows.filter((g) => g.patient_id === owner), helping: rows.filter((g) => g.helper_id === owner) };
-});
-
-/** Every dose mark row of the owner (the supply forecast counts taken doses), as stored. */
-export const doseMarkRowsQuery = query<Array<Record<string, unknown>>>('doseMarkRows', ['meta', 'rows'], doseMarkRowsIn);
+/** The patient's plan settings as stored (a row may lack columns left to their defaults); null: none stored. */
+export const planSettingsQuery = tableQuery(planSettingsRead);
 
 /** An order the server refused, kept on this device for the patient to correct or discard. */
 export interface RefusedOrder {
@@ -131,10 +120,6 @@ export const patientInformationQuery = (prdno: number): MirrorQuery<{ prdno: num
 /** How fresh the patient's data on this device is: the older of the last pulls of the customer record and of the orders (epoch ms; null: never). */
 export const syncedAtQuery = query<number | null>('syncedAt', ['meta'], syncedAtIn);
 
-/** What the dashboard shows, read in one go (nothing on it shows half-read), with the dose marks of these days. */
-export const dashboardQueryFor = (marksDays: readonly CalendarDate[]): MirrorQuery<DashboardMirror> =>
-  query(`dashboard:${marksDays.join(',')}`, ['customers', 'orders', 'outbox', 'meta', 'medications', 'rows'], (reads) => dashboardIn(reads, marksDays));
-
 /**
  * The days whose marks the dashboard reads at `now`: today and yesterday (Zurich) — the plan's day
  * is one of them (yesterday's until the morning: src/domain/doses/dose-slot.ts), and deciding which
@@ -144,7 +129,3 @@ export function dashboardMarksDays(now: Date): CalendarDate[] {
   const today = dateInTimeZone(now);
   return [today, addDays(today, -1)];
 }
-
-/** The dashboard's query at `now` (what the app's start reads ahead). */
-export const dashboardQueryAt = (now: Date): MirrorQuery<DashboardMirror> => dashboardQueryFor(dashboardMarksDays(now));
-

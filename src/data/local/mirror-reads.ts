@@ -4,7 +4,7 @@
 // mirror holds one patient's data: its owner.
 import type { CustomerId, CustomerRecord, Medication, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { CalendarDate } from '../../domain/zoned-time';
-import { DOSE_MARK_TABLE, doseMarkKeyRange } from '../tables/dose-mark-key';
+import type { Row, TableRead, TableReads } from '../tables/table-declaration';
 import type { LocalDb } from './local-db';
 import { isLocalOrder, META, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
 
@@ -104,35 +104,24 @@ export async function pulledCustomerIn(reads: MirrorReads, userId: CustomerId): 
   return { customer: (await reads.get('customers', userId)) ?? null };
 }
 
-/** Every dose mark row of the owner the mirror holds (the last 90 days the pull keeps, and what waits to be sent). */
-export async function doseMarkRowsIn(reads: MirrorReads): Promise<Array<Record<string, unknown>>> {
-  const owner = await ownerIn(reads);
-  if (!owner) return [];
-  return (await reads.where('rows', '[table+customer_id]', [DOSE_MARK_TABLE, owner])).map((r) => r.row);
+/**
+ * A table's reads (tables/table-declaration.ts TableReads) over the mirror's: the owner's rows of
+ * a table in the `rows` store, by the `[table+customer_id]` index, by key, or in a key range.
+ */
+export function tableReadsOf(reads: MirrorReads, owner: string): TableReads {
+  const own = (rows: ReadonlyArray<MirrorRow | undefined>) => rows.flatMap((r) => (r && r.customer_id === owner ? [r.row] : []));
+  return {
+    owner,
+    rows: async (table) => own(await reads.where('rows', '[table+customer_id]', [table, owner])),
+    row: async (table, key) => own([await reads.get('rows', [table, key])])[0],
+    between: async (table, lower, upper) => own(await reads.between('rows', [table, lower], [table, upper])),
+  };
 }
 
-/**
- * The mark rows of the doses of these days: for each prescription one range of keys, from the
- * first day's to the last day's (a mark's key is customer|prescription|day|period, so a
- * prescription's marks lie in day order), however many days of marks the mirror keeps. One read
- * per prescription rather than one per dose (ten prescriptions, two days: 10 instead of 80 —
- * each read is work on the main thread, and a live query watches each). Rows as stored: the
- * screen reads them as marks (dose-mark-table.ts doseMarksOf), so the rules stay out of the first
- * load.
- */
-export async function dayMarkRowsIn(reads: MirrorReads, customer: CustomerRecord | null, days: readonly CalendarDate[]): Promise<Array<Record<string, unknown>>> {
-  if (!customer || days.length === 0) return [];
-  const sorted = [...days].sort();
-  const [first, last] = [sorted[0]!, sorted[sorted.length - 1]!];
-  const wanted = new Set<unknown>(days);
-  const ranges = await Promise.all(
-    (customer.webshop_customer_medication ?? []).map((p) => {
-      const [lower, upper] = doseMarkKeyRange(customer.id, p.id, first, last);
-      return reads.between('rows', [DOSE_MARK_TABLE, lower], [DOSE_MARK_TABLE, upper]);
-    }),
-  );
-  // the range holds the days between too, when those asked for are not adjacent
-  return ranges.flat().flatMap((r) => (wanted.has(r.row.day) ? [r.row] : []));
+/** A table's read (its module's) for the mirror's owner; its `none` without one. */
+export async function tableReadIn<T>(reads: MirrorReads, read: TableRead<T>): Promise<T> {
+  const owner = await ownerIn(reads);
+  return owner ? read.read(tableReadsOf(reads, owner)) : read.none;
 }
 
 /**
@@ -151,11 +140,14 @@ export interface DashboardMirror {
   markRows: ReadonlyArray<Record<string, unknown>>;
 }
 
-export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
+/** The read of the marks of these prescriptions' doses on these days (the dose marks' module's dayMarkRows). */
+export type DayMarkRead = (prescriptionIds: readonly number[], days: readonly CalendarDate[]) => TableRead<Row[]>;
+
+export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = [], dayMarks?: DayMarkRead): Promise<DashboardMirror> {
   const [customer, orders] = await Promise.all([customerIn(reads), ordersIn(reads)]);
   const [medications, markRows] = await Promise.all([
     medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id)),
-    dayMarkRowsIn(reads, customer, marksDays),
+    customer && dayMarks ? tableReadIn(reads, dayMarks((customer.webshop_customer_medication ?? []).map((p) => p.id), marksDays)) : [],
   ]);
   return { customer, orders, medications, marksDays, markRows };
 }

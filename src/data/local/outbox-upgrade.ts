@@ -1,16 +1,17 @@
 // Dexie version 3: the outbox entries of version 2 — one bespoke kind per write — as the
 // generic entries of the registry of synced tables (src/data/outbox/kinds.ts). Pure: the
 // upgrade reads every entry, converts them in their order, and writes them back.
+import { ADDITIONAL_INFO, ADDRESS, CUSTOMER, INSURANCE, ORDER_DEFAULTS, QUESTIONNAIRE } from '../tables/customer-record';
 import type { OutboxEntry } from './mirror-schema';
 import { isTempId } from './temp-ids';
 
 type Payload = Record<string, unknown> & { id?: unknown };
 
 const LIST_OF_KIND: Readonly<Record<string, string>> = {
-  'address.upsert': 'webshop_customer_address',
-  'insurance.upsert': 'webshop_customer_insurance',
-  'questionnaire.upsert': 'webshop_customer_questionnaire',
-  'additionalInfo.upsert': 'webshop_customer_additional_info',
+  'address.upsert': ADDRESS,
+  'insurance.upsert': INSURANCE,
+  'questionnaire.upsert': QUESTIONNAIRE,
+  'additionalInfo.upsert': ADDITIONAL_INFO,
 };
 
 function fieldsOf(payload: Payload): Record<string, unknown> {
@@ -37,13 +38,13 @@ export function upgradeOutboxEntries(entries: readonly OutboxEntry[]): OutboxEnt
     }
     switch (entry.kind) {
       case 'customer.upsert':
-        return row('row.upsert', 'webshop_customers', fieldsOf(payload));
+        return row('row.upsert', CUSTOMER, fieldsOf(payload));
       case 'orderDefaults.insert':
-        return row('row.insert', 'webshop_customer_order_defaults', fieldsOf(payload));
+        return row('row.insert', ORDER_DEFAULTS, fieldsOf(payload));
       case 'additionalInfo.sendAsap':
-        return row('row.update', 'webshop_customer_additional_info', fieldsOf(payload));
+        return row('row.update', ADDITIONAL_INFO, fieldsOf(payload));
       case 'additionalInfo.delete':
-        return { ...entry, kind: 'row.delete', payload: { table: 'webshop_customer_additional_info', id } };
+        return { ...entry, kind: 'row.delete', payload: { table: ADDITIONAL_INFO, id } };
       case 'order.create':
         return { ...entry, kind: 'call', payload: { name: 'webshopOrder', id, body: payload.body } };
       case 'mail.prescriptionLocation':

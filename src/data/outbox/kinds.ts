@@ -21,7 +21,7 @@ export type SendMethodFields = Pick<
 
 /**
  * The body of prescriptionLocationMail: the chosen location (espace) or the method (post, email);
- * or, alone, the Id of an e-prescription stored before it (webshop_customer_eprescription).
+ * or, alone, the Id of an e-prescription stored before it (tables/eprescriptions.ts).
  */
 export type PrescriptionMailBody =
   | { prescription_location?: string; prescription_send_method?: 'post' | 'email' | 'espace' }

@@ -10,7 +10,7 @@ import type { CustomerRecord } from '../../domain/entities';
 import { addDays, dateInTimeZone } from '../../domain/zoned-time';
 import { openLocalDb, type LocalDb } from '../local/local-db';
 import { applyRowChange, writeRows } from '../pull/mirror-writes';
-import { DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-mark-key';
+import { DOSE_MARK_TABLE, doseMarkRowKey } from '../tables/dose-marks';
 import { applyPendingToMirror } from './apply';
 import { markDoses, type OutboxContext } from './commands';
 import type { TypedOutboxEntry } from './kinds';

@@ -7,16 +7,13 @@ import { err, ok, type Result } from '../../domain/result';
 import { MEDICATION_SELECT } from '../catalogue/medication-lookup';
 import { asEntity } from '../rows';
 import type { AppClient } from '../supabase-client';
+import { CUSTOMER, CUSTOMER_SELECT } from '../tables/customer-record';
+import { ORDER, ORDER_SELECT } from '../tables/orders';
+
+export { CUSTOMER_SELECT, ORDER_SELECT };
 
 /** 'network': no answer (offline, server unreachable); 'failed': the server answered with an error. */
 export type PullError = 'network' | 'failed';
-
-/** webshop_customers with the nested related tables (spec §7). */
-export const CUSTOMER_SELECT =
-  '*, webshop_customer_address(*), webshop_customer_insurance(*), webshop_customer_questionnaire(*), webshop_customer_order_defaults(*), webshop_customer_additional_info(*), webshop_customer_medication(*)';
-
-/** The order tree: items and the sub-packages (children) with their items (supabase/README.md). */
-export const ORDER_SELECT = '*, webshop_order_item(*), children:webshop_order(*, webshop_order_item(*))';
 
 /** PostgREST's `in` filter goes into the URL: pharmacodes are asked for in batches of this size. */
 export const MEDICATION_BATCH = 150;
@@ -35,15 +32,15 @@ async function run<T, U>(query: () => PromiseLike<Answer<T>>, map: (data: T | nu
   }
 }
 
-/** Select webshop_customers by id with the nested related tables (at most one row; null: no profile yet). */
+/** Select the customer row by id with the nested related tables (at most one row; null: no profile yet). */
 export function fetchCustomer(client: AppClient, userId: CustomerId): Promise<Result<CustomerRecord | null, PullError>> {
-  return run(() => client.from('webshop_customers').select(CUSTOMER_SELECT).eq('id', userId).maybeSingle(), asEntity<CustomerRecord | null>());
+  return run(() => client.from(CUSTOMER).select(CUSTOMER_SELECT).eq('id', userId).maybeSingle(), asEntity<CustomerRecord | null>());
 }
 
-/** Select webshop_order with items and children, customer_id = the user, parent null, by id descending. */
+/** Select the orders with items and children, customer_id = the user, parent null, by id descending. */
 export function fetchOrders(client: AppClient, userId: CustomerId): Promise<Result<Order[], PullError>> {
   return run(
-    () => client.from('webshop_order').select(ORDER_SELECT).eq('customer_id', userId).is('parent', null).order('id', { ascending: false }),
+    () => client.from(ORDER).select(ORDER_SELECT).eq('customer_id', userId).is('parent', null).order('id', { ascending: false }),
     (data) => asEntity<Order[]>()(data ?? []),
   );
 }

@@ -1,5 +1,5 @@
 // This device's dose reminders (issue 28): the browser's push subscription and its row in
-// webshop_customer_push_subscription (a synced table of the registry, written through the outbox).
+// the push subscriptions' table (tables/push-subscriptions.ts, written through the outbox).
 // Loaded on demand (the dashboard's first load carries no supabase-js or Dexie):
 // src/data/hooks/use-device-reminders.ts imports it when the patient taps.
 //
@@ -14,8 +14,8 @@ import { TIMED_OUT, withinTime } from '../../lib/within-time';
 import { appOutboxContext } from '../outbox/app-context';
 import { putRow, removeRow } from '../outbox/commands';
 import { supabase } from '../supabase-client';
+import { PUSH_SUBSCRIPTION_TABLE } from '../tables/push-subscriptions';
 
-export const PUSH_SUBSCRIPTION_TABLE = 'webshop_customer_push_subscription';
 
 /**
  * Why reminders could not be turned on, so the patient is told what happened (issue 38): no

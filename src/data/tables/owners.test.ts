@@ -1,8 +1,8 @@
 // Which mirror a row of a 'rows' table belongs to (issue 41: the caregiver grants belong to the
 // patient's mirror and to the helper's).
 import { describe, expect, it } from 'vitest';
-import { CAREGIVER_GRANTS_TABLE } from './caregiver-grants-table';
-import { DOSE_MARK_TABLE } from './dose-mark-key';
+import { CAREGIVER_GRANTS_TABLE } from './caregiver-grants';
+import { DOSE_MARK_TABLE } from './dose-marks';
 import { ownerColumns, ownsRow, syncedTable } from './synced-tables';
 
 const U = 'user-1';

@@ -5,7 +5,7 @@
 export const CAREGIVER_RIGHTS = ['see', 'tick', 'order', 'send'] as const;
 export type CaregiverRight = (typeof CAREGIVER_RIGHTS)[number];
 
-/** A row of caregiver_grants as a client reads it (never the code's hash). */
+/** A grant as a client reads it (never the code's hash; the table: src/data/tables/caregiver-grants.ts). */
 export interface CaregiverGrant {
   id: string;
   patient_id: string;

@@ -1,6 +1,6 @@
 // THE place of the dose reminders' times in the app (issue 28): the wall-clock time (Europe/
 // Zurich, 'HH:MM') at which each intake period is reminded — the patient's plan settings
-// (patient_plan_settings, src/domain/plan-settings.ts periodTimesOf), else the eMediplan's 08:00,
+// (the plan settings, src/domain/plan-settings.ts periodTimesOf), else the eMediplan's 08:00,
 // 12:00, 18:00, 22:00. The server's twin is the SQL function public.dose_reminder_times
 // (migration 20261125001300_dose_reminders.sql), which reads the same row.
 import type { PlanSettings } from '../entities.ts';

@@ -1,4 +1,4 @@
-// The plan's period times (table patient_plan_settings): a wall-clock time 'HH:MM' for each of
+// The plan's period times (the plan settings): a wall-clock time 'HH:MM' for each of
 // morning, noon, evening and night, in the course of the day (each later than the one before;
 // the server's CHECKs hold the same). The error of an order goes to the later field: that is
 // the one the patient just moved past its neighbour.

@@ -68,9 +68,4 @@ export function deriveQuestionnaireToggles(record: QuestionnaireFlagsRecord): {
   };
 }
 
-/** Body-mass index, kg / m², one decimal; null when the size is not positive. */
-export function bmi(weightKg: number, sizeCm: number): number | null {
-  if (!(sizeCm > 0) || !Number.isFinite(weightKg)) return null;
-  const metres = sizeCm / 100;
-  return Math.round((weightKg / (metres * metres)) * 10) / 10;
-}
+export { bmi } from '../bmi';

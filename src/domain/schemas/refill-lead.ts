@@ -1,4 +1,4 @@
-// The patient's lead time for refills (patient_plan_settings.refill_lead_days): whole days from
+// The patient's lead time for refills (the plan settings' refill_lead_days): whole days from
 // 1 to 60, as the column's CHECK holds; the dashboard's "running low" card uses it.
 import * as v from 'valibot';
 import { formObject, numberField } from './fields';

@@ -1,5 +1,6 @@
 // What the dashboard reads of the mirror, read ahead at a returning patient's start (src/app/routes.ts).
-import { dashboardQueryAt, syncedAtQuery } from '../../data/local/mirror-query';
+import { dashboardQueryAt } from '../../data/hooks/mark-queries';
+import { syncedAtQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
 
 /** `now`: the clock, for tests. */

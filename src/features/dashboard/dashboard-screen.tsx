@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
-import { doseMarksOf } from '../../data/tables/dose-mark-table';
+import { doseMarksOf } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';

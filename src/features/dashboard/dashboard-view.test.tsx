@@ -13,7 +13,7 @@ import type { CustomerRecord, Medication } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import DashboardView from './dashboard-view';
 import { COMPLETE, MEDICATIONS, order } from './dashboard-test-support';
-import { DOSE_MARK_TABLE } from '../../data/tables/dose-mark-key';
+import { DOSE_MARK_TABLE } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
 
 // the view reads the real clock: prescriptions valid for another 100 days

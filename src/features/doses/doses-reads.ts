@@ -1,7 +1,8 @@
 // What the doses' screens read of the mirror (the record with its prescriptions, every dose mark,
 // the orders, the prescribed products), read ahead at a returning patient's start (src/app/routes.ts) as the
 // very queries useDosesData asks.
-import { codesOf, customerQuery, doseMarkRowsQuery, medicationsQuery, ordersQuery } from '../../data/local/mirror-query';
+import { doseMarkRowsQuery } from '../../data/hooks/mark-queries';
+import { codesOf, customerQuery, medicationsQuery, ordersQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
 
 export const readDosesAhead: ReadAhead = async (reads) => {

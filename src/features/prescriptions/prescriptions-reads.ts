@@ -1,6 +1,7 @@
 // What /prescriptions reads of the mirror, as the queries its screen's hooks ask: the route reads
 // them ahead at a returning patient's start (src/app/routes.ts), so its first paint shows the list.
-import { codesOf, doseMarkRowsQuery, medicationsQuery, ordersQuery, planSettingsQuery, prescriptionsQuery, setupFlagsQuery } from '../../data/local/mirror-query';
+import { doseMarkRowsQuery } from '../../data/hooks/mark-queries';
+import { codesOf, medicationsQuery, ordersQuery, planSettingsQuery, prescriptionsQuery, setupFlagsQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
 import type { Pharmacode, Prescription } from '../../domain/entities';
 

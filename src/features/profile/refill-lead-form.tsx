@@ -12,7 +12,7 @@ const UNCHANGED: SaveDelivery = { state: 'refused', code: 'unchanged' };
 
 /**
  * How many days before a medication runs out the dashboard asks to reorder (issue 25): kept
- * with the patient's profile (patient_plan_settings, synced to their other devices), saved
+ * with the patient's profile (the plan settings, synced to their other devices), saved
  * through the outbox, offline too. Nothing stored: the default, 10 days.
  */
 export function RefillLeadForm() {

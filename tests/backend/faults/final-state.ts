@@ -9,7 +9,7 @@ import { serviceClient } from '../../setup/clients.ts';
 import { must, PHONE, type Patient } from '../fixtures.ts';
 import type { Device } from './device.ts';
 import type { FaultNetwork } from './fault-network.ts';
-import { DOSE_MARK_TABLE } from '../../../src/data/tables/dose-mark-key.ts';
+import { DOSE_MARK_TABLE } from '../../../src/data/tables/dose-marks.ts';
 import { CPG_NAME, lastEdit as last, lastMarks, type EditOf, type Queued } from './run-scenario.ts';
 
 type Row = Record<string, unknown> & { id: number };

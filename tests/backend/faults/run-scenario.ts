@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { latestById } from '../../../src/domain/latest-by-id.ts';
 import { markDoses, placeOrder, saveAddress, saveOrderDefaults, saveQuestionnaire, saveSendMethod } from '../../../src/data/outbox/commands.ts';
-import { DOSE_MARK_TABLE, doseMarkRowKey } from '../../../src/data/tables/dose-mark-key.ts';
+import { DOSE_MARK_TABLE, doseMarkRowKey } from '../../../src/data/tables/dose-marks.ts';
 import type { DoseMark } from '../../../src/domain/doses/dose-mark.ts';
 import { newDoseMark } from '../../../src/domain/doses/dose-marks.ts';
 import { addDays, dateInTimeZone } from '../../../src/domain/zoned-time.ts';

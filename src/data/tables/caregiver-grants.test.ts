@@ -4,11 +4,11 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAREGIVER_GRANTS_TABLE } from '../tables/caregiver-grants-table';
-import { claimMirror } from './mirror-owner';
-import { openLocalDb, type LocalDb } from './local-db';
-import { dexieReads } from './mirror-reads';
-import { caregiverGrantsQuery } from './mirror-query';
+import { claimMirror } from '../local/mirror-owner';
+import { openLocalDb, type LocalDb } from '../local/local-db';
+import { dexieReads } from '../local/mirror-reads';
+import { tableQuery } from '../local/mirror-query';
+import { CAREGIVER_GRANTS_TABLE, caregiverGrantsRead } from './caregiver-grants';
 
 let db: LocalDb | null = null;
 afterEach(async () => {
@@ -24,7 +24,9 @@ const row = (id: string, patient_id: string, helper_id: string | null, created_a
   row: { id, patient_id, helper_id, created_at, rights: ['see'], accepted_at: helper_id ? created_at : null, revoked_at: null },
 });
 
-describe('caregiverGrantsQuery', () => {
+const caregiverGrantsQuery = tableQuery(caregiverGrantsRead);
+
+describe('caregiverGrantsRead', () => {
   it('splits the owner\'s grants by side, newest first', async () => {
     db = openLocalDb(`caregivers-${crypto.randomUUID()}`);
     expect(await caregiverGrantsQuery.read(dexieReads(db))).toEqual({ helpers: [], helping: [] });
