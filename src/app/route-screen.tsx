@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { Spinner } from '../ui/spinner';
@@ -34,6 +34,16 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
     def.view.preload?.().catch(() => undefined); // a failure shows when the view renders
   }, [def]);
   const showLogin = screen === 'loginPrompt' && def.loginWhenSignedOut === true;
+  // issue 40: a stand-in screen gave way (the second factor confirmed, the password changed) and
+  // took the focus with it: the main area takes it, as after a navigation, never the page itself
+  const shown = useRef(screen);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = screen;
+    if (before !== screen && before in STAND_IN_TITLES && (document.activeElement === null || document.activeElement === document.body)) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }, [screen]);
   usePageTitle(showLogin ? 'title.login' : screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 
   // the build's render of a signed-in route: its frame (the screen needs the patient's data)

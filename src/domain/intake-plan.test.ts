@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intakePeriodAt, intakePeriodForHour, intakePeriodsFrom, nextIntakePeriodChange } from './intake-plan.ts';
+import { intakePeriodAt, intakePeriodForHour, nextIntakePeriodChange } from './intake-plan.ts';
 
 describe('intake period of the day', () => {
   // spec §4 Intake period of the day, first reading: morning 5-11, noon 12-17, evening 18-21, night otherwise
@@ -97,17 +97,5 @@ describe('next change of the period', () => {
     expect(hours('2026-03-28T22:00:00+01:00')).toBe(6);
     expect(hours('2026-10-24T22:00:00+02:00')).toBe(8);
     expect(hours('2026-01-14T22:00:00+01:00')).toBe(7);
-  });
-});
-
-describe('periods in the order of the day from now', () => {
-  // spec §2 dashboard: today's plan (morning, noon, evening, night), the current period first
-  it.each([
-    ['morning', ['morning', 'noon', 'evening', 'night']],
-    ['noon', ['noon', 'evening', 'night', 'morning']],
-    ['evening', ['evening', 'night', 'morning', 'noon']],
-    ['night', ['night', 'morning', 'noon', 'evening']],
-  ] as const)('%s first', (current, order) => {
-    expect(intakePeriodsFrom(current)).toEqual(order);
   });
 });

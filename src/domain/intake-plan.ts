@@ -33,15 +33,6 @@ export const intakePeriodAt = (now: Date, timeZone: string = TIME_ZONE): IntakeP
 /** The first wall-clock hour of each period (its last is the hour before the next one starts). */
 export const INTAKE_PERIOD_START_HOUR: Readonly<Record<IntakePeriod, number>> = { morning: 5, noon: 12, evening: 18, night: 22 };
 
-/**
- * The four periods beginning with `current`, then the ones that follow in the course of the
- * day (the dashboard shows the period of now first: at 19:00 evening, night, morning, noon).
- */
-export function intakePeriodsFrom(current: IntakePeriod): IntakePeriod[] {
-  const start = INTAKE_PERIODS.indexOf(current);
-  return INTAKE_PERIODS.map((_, i) => INTAKE_PERIODS[(start + i) % INTAKE_PERIODS.length] as IntakePeriod);
-}
-
 const HOUR_MS = 3_600_000;
 
 /**

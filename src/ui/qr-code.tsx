@@ -60,7 +60,7 @@ export function QrCode({ text, label, className }: { text: string | null; label:
   const side = (shown?.matrix.size ?? 21) + 2 * QUIET_ZONE;
   return (
     <svg
-      className={className}
+      className={className ? `qr-code ${className}` : 'qr-code'}
       viewBox={`0 0 ${side} ${side}`}
       role="img"
       aria-label={label}

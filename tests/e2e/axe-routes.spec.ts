@@ -8,35 +8,15 @@
 import type { Page } from '@playwright/test';
 import { routeAt } from '../../src/app/route-at';
 import { pathsOf } from '../../src/app/route-paths';
-import { ROUTES, type RouteDef } from '../../src/app/routes';
+import { ROUTES } from '../../src/app/routes';
 import { catalogues, expect, expectNoAxeViolations, expectNoDuplicateIds, focusStop, test } from './fixtures';
 import { patientWithProfile, service, signIn } from './patients';
+import { titleOfRoute, visit } from './wcag/visit';
 
 const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route: r })));
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [390, 640];
 
-
-/**
- * In-app navigation (the router listens to the history), so each route costs no reload. The
- * page counts as shown once the title names the route where the app ended up (a route may send
- * the patient on, e.g. a complete profile's overview to the base data) and nothing in the main
- * area is still loading.
- */
-async function visit(page: Page, path: string, titleOf: (route: RouteDef | undefined) => string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect
-    .poll(async () => {
-      const { pathname, title } = await page.evaluate(() => ({ pathname: location.pathname, title: document.title }));
-      return title === titleOf(routeAt(pathname)) ? 'titled' : `${pathname}: ${title}`;
-    })
-    .toBe('titled');
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('main').locator('.spinner')).toHaveCount(0);
-}
 
 async function noHorizontalScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -63,8 +43,7 @@ async function stopsWithoutVisibleFocus(page: Page): Promise<string[]> {
 }
 
 async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: boolean, focus = false): Promise<void> {
-  const titled = (id: string) => t['app.titlePattern']!.replace('{title}', t[id]!);
-  const titleOf = (route: RouteDef | undefined) => titled(route === undefined ? 'title.notFound' : !signedIn && route.loginWhenSignedOut ? 'title.login' : route.titleId);
+  const titleOf = titleOfRoute(t, signedIn);
   for (const { path } of PATHS) {
     await page.setViewportSize(DESKTOP);
     await visit(page, path, titleOf);

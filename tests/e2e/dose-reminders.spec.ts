@@ -15,6 +15,7 @@ import { dosesDueOn, type DuePrescription } from '../../src/domain/doses/doses-d
 import type { Order } from '../../src/domain/entities';
 import { importVapidKeys } from '../../supabase/functions/_shared/web-push/vapid.ts';
 import { startPushService, type PushService, type StandInSubscription } from '../support/push-service.ts';
+import { openDisclosure } from './disclosure';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { DEMO, patientWithProfile, service, signIn, underServiceWorker, type TestPatient } from './patients';
 import { E2E_REMINDER_SECRETS } from './reminder-secrets';
@@ -169,6 +170,9 @@ async function reminderJourney(
 
   // spec §5 phone: on the dashboard, off until a tap; no permission prompt on load
   const reminders = page.getByRole('region', { name: t['reminders.title'] });
+  // one line under the plan saying they are off, the settings behind it (issue 38)
+  await expect(reminders.getByRole('heading', { level: 2 })).toHaveText(`${t['reminders.title']}: ${t['reminders.summary.off']}`);
+  await openDisclosure(reminders.getByRole('heading', { level: 2 }));
   await expect(reminders.getByText(t['reminders.off'])).toBeVisible();
   await expectNoAxeViolations(page);
   await reminders.getByRole('button', { name: t['reminders.turnOn'] }).click();
@@ -267,6 +271,7 @@ test.describe('dose reminders reach a closed app', () => {
     await signIn(page, patient);
     await underServiceWorker(page);
     const reminders = page.getByRole('region', { name: de['reminders.title'] });
+    await openDisclosure(reminders.getByRole('heading', { level: 2 }));
     const turnOn = reminders.getByRole('button', { name: de['reminders.turnOn'] });
     await turnOn.click();
     await expect(reminders.getByRole('status')).toHaveText(de['reminders.busy']);
@@ -294,7 +299,9 @@ test.describe('dose reminders reach a closed app', () => {
     const page = await context.newPage();
     await signIn(page, patient);
     await underServiceWorker(page);
-    await page.getByRole('region', { name: de['reminders.title'] }).getByRole('button', { name: de['reminders.turnOn'] }).click();
+    const reminders = page.getByRole('region', { name: de['reminders.title'] });
+    await openDisclosure(reminders.getByRole('heading', { level: 2 }));
+    await reminders.getByRole('button', { name: de['reminders.turnOn'] }).click();
     await expect.poll(async () => (await service().from(SUBSCRIPTIONS).select('endpoint').eq('customer_id', patient.id)).data?.length).toBe(1);
     const [rx] = await morningPrescriptions(patient.id, day);
     const code = (await service().from('webshop_customer_medication').select('medication_id').eq('id', rx!).single()).data as { medication_id: number };

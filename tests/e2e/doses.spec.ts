@@ -18,10 +18,23 @@ const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', '
 const plan = (page: Page, t = de) => page.getByRole('region', { name: t['dashboard.plan.title'] });
 /** A period of the dashboard's plan by its name ("Morgens"). */
 const period = (page: Page, name: string, t = de) => plan(page, t).locator('li.dash-period').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) }) });
-/** The check-off of one medication's dose in a period. */
-const dose = (page: Page, periodName: string, medication: string, t = de) => period(page, periodName, t).getByRole('group', { name: medication });
-const takenButton = (group: ReturnType<typeof dose>, t = de) => group.getByRole('button', { name: new RegExp(t['doses.mark.taken']) });
-const skippedButton = (group: ReturnType<typeof dose>, t = de) => group.getByRole('button', { name: new RegExp(t['doses.mark.skipped']) });
+/** Opens a period of the plan unless it is open (issue 38: only the current one is, the others one tap away). */
+async function openPeriod(page: Page, name: string, t = de): Promise<void> {
+  const toggle = period(page, name, t).getByRole('heading', { level: 3 }).getByRole('button');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+/** The row of one medication's dose in a period (a compact row, issue 38). */
+const dose = (page: Page, periodName: string, medication: string, t = de) =>
+  period(page, periodName, t).locator('.dose-row').filter({ has: page.locator('.dose-row__name').getByText(medication, { exact: true }) });
+/** Its one check control: a toggle named "<period>: <medication> taken". */
+const takenButton = (row: ReturnType<typeof dose>) => row.locator('.dose-row__check');
+/** Skips the dose with a reason, behind its "more" button. */
+async function skip(row: ReturnType<typeof dose>, reason: string): Promise<void> {
+  await row.locator('.dose-row__more').click();
+  await row.getByLabel(de['doses.reason.label']).selectOption(reason);
+  await row.locator('.dose-row__skip').click();
+}
 
 /** A device of the patient, signed in, on the dashboard; `at`: its clock starts there (else the real one). */
 async function device(browser: import('@playwright/test').Browser, who: { email: string; password: string }, at: Date | null, size = PHONE): Promise<{ context: BrowserContext; page: Page }> {
@@ -68,7 +81,7 @@ test.describe('the demo patient checks off this morning\'s doses offline, on a p
     const laptop = await device(browser, DEMO, at, { width: 1280, height: 900 });
     try {
       await underServiceWorker(phone.page);
-      await expect(period(phone.page, 'Morgens').locator('.dash-med__name')).toHaveText(MORNING);
+      await expect(period(phone.page, 'Morgens').locator('.dose-row__name')).toHaveText(MORNING);
       await phone.context.setOffline(true);
 
       // one dose by its own button, the rest with "all taken"
@@ -132,7 +145,7 @@ test.describe('the demo patient checks off this morning\'s doses offline, on a p
       await expect(laptop.page.getByRole('table', { name: /Prises de la semaine/ })).toBeVisible();
       await expectNoAxeViolations(laptop.page);
       await laptop.page.goto('/dashboard');
-      await expect(period(laptop.page, 'Matin', fr).getByRole('button', { name: fr['doses.mark.taken'], exact: true, pressed: true })).toHaveCount(MORNING.length);
+      await expect(period(laptop.page, 'Matin', fr).getByRole('button', { name: / pris$/, pressed: true })).toHaveCount(MORNING.length);
       await expectNoAxeViolations(laptop.page);
     } finally {
       await phone.context.close();
@@ -149,7 +162,8 @@ test.describe('two devices, both offline, mark the same dose differently', () =>
     const a = await device(browser, P, null);
     const b = await device(browser, P, null);
     try {
-      const name = (await period(a.page, 'Morgens').locator('.dash-med__name').first().textContent())!;
+      await Promise.all([openPeriod(a.page, 'Morgens'), openPeriod(b.page, 'Morgens')]);
+      const name = (await period(a.page, 'Morgens').locator('.dose-row__name').first().textContent())!;
       await Promise.all([withItsFiles(a.page), withItsFiles(b.page)]);
       await a.context.setOffline(true);
       await b.context.setOffline(true);
@@ -157,8 +171,7 @@ test.describe('two devices, both offline, mark the same dose differently', () =>
       await takenButton(dose(a.page, 'Morgens', name)).click();
       await expect(takenButton(dose(a.page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
       await a.page.waitForTimeout(50);
-      await skippedButton(dose(b.page, 'Morgens', name)).click();
-      await dose(b.page, 'Morgens', name).getByLabel(de['doses.reason.label']).selectOption('side_effects');
+      await skip(dose(b.page, 'Morgens', name), 'side_effects');
       await expect(dose(b.page, 'Morgens', name).locator('.dose-state')).toContainText(de['doses.reason.side_effects']);
 
       // the later mark reaches the server first, then the older one
@@ -169,8 +182,8 @@ test.describe('two devices, both offline, mark the same dose differently', () =>
       await expect(b.page.locator('.sync-pending')).toHaveCount(0);
       expect((await serverMarks(P.id)).map((r) => [r.period, r.status, r.reason])).toEqual([['morning', 'skipped', 'side_effects']]);
       for (const page of [a.page, b.page]) {
-        await expect(skippedButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
-        await expect(dose(page, 'Morgens', name).locator('.dose-state')).toContainText(de['doses.reason.side_effects']);
+        await expect(dose(page, 'Morgens', name).locator('.dose-state')).toContainText(de['doses.reason.side_effects'], { timeout: 10_000 });
+        await expect(takenButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'false');
       }
     } finally {
       await a.context.close();
@@ -191,7 +204,8 @@ test.describe('a mark made offline, the tab closed', () => {
     });
     try {
       await underServiceWorker(page);
-      const name = (await period(page, 'Abends').locator('.dash-med__name').first().textContent())!;
+      await openPeriod(page, 'Abends');
+      const name = (await period(page, 'Abends').locator('.dose-row__name').first().textContent())!;
       await context.setOffline(true);
       await takenButton(dose(page, 'Abends', name)).click();
       await expect(takenButton(dose(page, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
@@ -206,6 +220,7 @@ test.describe('a mark made offline, the tab closed', () => {
       await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true }));
       const again = await context.newPage();
       await again.goto('/dashboard');
+      await openPeriod(again, 'Abends');
       await expect(takenButton(dose(again, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
       await expect(again.locator('.sync-pending')).toBeVisible();
       await expect(again.locator('.sync-pending')).toContainText(de['sync.pending.offline'], { timeout: 15_000 });
@@ -236,16 +251,18 @@ test.describe('late entries and their screens', () => {
     await page.getByRole('link', { name: new RegExp(yesterday.split('-').reverse().join('\\.')) }).click();
     await expect(page).toHaveURL(new RegExp(`/doses/day/${yesterday}$`));
     const evening = page.getByRole('region', { name: 'Abends' });
-    const group = evening.getByRole('group').first();
-    await group.getByRole('button', { name: /Genommen/ }).click();
-    await expect(group.locator('.dose-state')).toContainText(de['doses.status.enteredLater']);
+    // the dashboard's compact row (issue 38)
+    const row = evening.locator('.dose-row').first();
+    await row.getByRole('button', { name: /^Abends: .+ genommen$/ }).click();
+    await expect(row.locator('.dose-state')).toContainText(de['doses.status.enteredLater']);
     await expect.poll(async () => (await serverMarks(P.id)).map((r) => [r.day, r.period, r.status]), { timeout: 10_000 }).toEqual([[yesterday, 'evening', 'taken']]);
     await expectNoAxeViolations(page);
 
     const eightDaysAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() - 8 * 86_400_000));
     await page.goto(`/doses/day/${eightDaysAgo}`);
     await expect(page.getByText(de['doses.day.readOnly'])).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button', { name: /Genommen/ })).toHaveCount(0);
+    await expect(page.getByRole('main').locator('.dose-row')).not.toHaveCount(0);
+    await expect(page.getByRole('main').locator('.dose-row button')).toHaveCount(0);
 
     await page.goto(`/fr/doses/day/${yesterday}`);
     await expect(page.getByRole('region', { name: 'Soir' }).locator('.dose-state').first()).toContainText(fr['doses.status.enteredLater']);

@@ -13,6 +13,7 @@ import { decodeChmed16a } from '../../src/domain/emediplan/chmed16a';
 import type { Chmed16aDocument } from '../../src/domain/emediplan/chmed16a-model';
 import { isPrescriptionActive } from '../../src/domain/prescription-state';
 import { decodeQr, expectedPlan, pdfContent, serverPlan, type ServerPlan } from './emediplan-support';
+import { openDisclosure } from './disclosure';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { DEMO, patientWithProfile, service, underServiceWorker } from './patients';
 
@@ -182,10 +183,11 @@ test.describe('the demo patient, offline on a phone, in German', () => {
     expect(box?.width).toBeGreaterThan(340);
     expect(box?.width).toBeCloseTo(box?.height ?? 0, 0);
 
-    // what it holds, beside (on the phone: below) it
+    // what it holds, beside (on the phone: below) it; on the phone the medications one tap away (issue 38)
     const contents = page.getByRole('region', { name: t['emediplan.contents.title'] });
     await expect(contents.getByText(name)).toBeVisible();
     await expect(contents.getByText(server.veka ?? '–')).toBeVisible();
+    await openDisclosure(contents.getByRole('heading', { level: 3 }));
     for (const medication of names) await expect(contents.getByText(medication, { exact: true })).toBeVisible();
 
     // the screen stays on while the code is shown
@@ -293,6 +295,7 @@ test.describe('a patient with reserve medication, in French', () => {
     await expect(h1(page)).toHaveText(t['title.planEmediplan']);
     await expectEncoderOutput(page, await scannedPlan(page, t, name), server);
     const contents = page.getByRole('region', { name: t['emediplan.contents.title'] });
+    await openDisclosure(contents.getByRole('heading', { level: 3 }));
     await expect(contents.getByRole('heading', { name: '1 médicament de réserve (si besoin)' })).toBeVisible();
     await expect(contents.getByText(reserveName, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -300,6 +303,7 @@ test.describe('a patient with reserve medication, in French', () => {
     await underServiceWorker(page);
     await context.setOffline(true);
     const times = page.getByRole('region', { name: t['emediplan.times.title'] });
+    await openDisclosure(times.getByRole('heading', { level: 2 }));
     // noon before morning: refused at its field
     await times.getByLabel(t['intake.period.noon']).fill('07:00');
     await times.getByRole('button', { name: t['emediplan.times.save'] }).click();

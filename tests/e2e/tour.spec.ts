@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
+import { openDisclosure } from './disclosure';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { DEMO, newPatient, newPatientIn, patientWithProfile, service, signIn, type TestPatient } from './patients';
 import { latestZurich } from './zurich-clock';
@@ -59,9 +60,10 @@ test.describe("today's plan shows what the patient takes (issue 22 item 6)", () 
       await signInIn(page, patient, lang);
       const plan = page.getByRole('region', { name: t['dashboard.plan.title'] });
       const morning = plan.locator('li[aria-current="time"]');
-      await expect(morning.locator('.dash-med__name')).toHaveText([ordered[lang], repeat[lang]].sort((a, b) => a.localeCompare(b)));
-      // the evening too (its dosage), and not among the active prescriptions
-      await expect(plan.locator('.dash-med__name').filter({ hasText: ordered[lang] })).toHaveCount(2);
+      await expect(morning.locator('.dose-row__name')).toHaveText([ordered[lang], repeat[lang]].sort((a, b) => a.localeCompare(b)));
+      // the evening too (its dosage; opened with a tap, issue 38), and not among the active prescriptions
+      await openDisclosure(plan.getByRole('heading', { level: 3, name: new RegExp(`^${t['intake.period.evening']}`) }));
+      await expect(plan.locator('.dose-row__name').filter({ hasText: ordered[lang] })).toHaveCount(2);
       await expect(page.getByRole('region', { name: t['dashboard.active.title'] }).getByText(ordered[lang])).toHaveCount(0);
       await expectNoAxeViolations(page);
 

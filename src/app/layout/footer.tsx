@@ -2,10 +2,17 @@ import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { FOOTER_LINKS, VERSION_LABEL } from '../config/site';
 import { PHARMACY } from '../../ui/pharmacy';
+import { useDisclosure } from '../../ui/use-disclosure';
 
-/** spec §2 footer: external pages (German or French target), address, contact, hours, version. */
+/**
+ * spec §2 footer: external pages (German or French target), address, contact, hours, version.
+ * On a phone the pages are one tap away behind a button in place of their heading (issue 38: a
+ * short page); from 431 px the heading and the list stand as they are (styles.css). Closed on
+ * the server's render and the first one alike, so the prerendered document is the one hydrated.
+ */
 export function Footer() {
   const lang = useLanguage();
+  const links = useDisclosure('footer-links-list');
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -16,23 +23,24 @@ export function Footer() {
           <address>
             {PHARMACY.name}
             <br />
-            {PHARMACY.street}
-            <br />
-            {PHARMACY.zipCity}
-            <br />
-            <a href={`mailto:${PHARMACY.email}`}>{PHARMACY.email}</a>
-            <br />
-            <a href={PHARMACY.phoneHref}>{PHARMACY.phone}</a>
+            {/* one line, the reachable parts side by side where they fit: a short footer on a phone (issue 38) */}
+            {PHARMACY.street}, {PHARMACY.zipCity}
+            <span className="footer__reach">
+              <a href={`mailto:${PHARMACY.email}`}>{PHARMACY.email}</a> <a href={PHARMACY.phoneHref}>{PHARMACY.phone}</a>
+            </span>
           </address>
           <p>
             <Msg id="footer.hours" values={{ from: '08:00', to: '17:00' }} />
           </p>
         </section>
         <section className="footer__links" aria-labelledby="footer-links">
-          <h2 id="footer-links" className="footer__heading">
+          <h2 id="footer-links" className="footer__heading footer__heading--wide">
             <Msg id="footer.information" />
           </h2>
-          <ul>
+          <button type="button" className="footer__toggle" {...links.button}>
+            <Msg id="footer.information" />
+          </button>
+          <ul {...links.panel}>
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
                 <a href={link.href[lang]} hrefLang={lang} rel="noopener">

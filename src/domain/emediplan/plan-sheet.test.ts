@@ -5,7 +5,7 @@ import type { Chmed16aDocument } from './chmed16a-model.ts';
 import { fixture } from './emediplan-test-support.ts';
 import { planFromPrescriptions } from './plan-from-prescriptions.ts';
 import { planReminders } from './plan-reminders.ts';
-import { doseGlyph, planSheet, type NameOf } from './plan-sheet.ts';
+import { planSheet, type NameOf } from './plan-sheet.ts';
 
 const NAMES: Record<string, string> = { '2333266': 'Dafalgan Tabl 1 g', '1028665': 'Ibuprofen Sandoz Filmtabl 400 mg' };
 const nameOf: NameOf = (id, idType) => (idType === 3 ? (NAMES[id] ?? null) : null);
@@ -90,30 +90,6 @@ describe('planSheet: the printed plan read from the document', () => {
     const sheet = planSheet(plan, nameOf);
     expect(sheet.regular.map((l) => [l.name, l.doses, l.unit, l.from, l.to])).toStrictEqual([['Dafalgan Tabl 1 g', [1, 0, 1, 0], 'Tabl', '2026-03-20', '2026-12-31']]);
     expect(sheet.reserve.map((l) => [l.name, l.instructions])).toStrictEqual([['Ibuprofen Sandoz Filmtabl 400 mg', 'bei Schmerzen']]);
-  });
-});
-
-// chmed16a/README.md: "Numbers for divisibility: ½, 1/3, ¼, 2/3, ¾, 1/8"
-describe('doseGlyph', () => {
-  it.each<[number, string | null]>([
-    [0, '0'],
-    [1, '1'],
-    [2, '2'],
-    [0.5, '½'],
-    [1.5, '1½'],
-    [0.25, '¼'],
-    [0.75, '¾'],
-    [0.125, '⅛'],
-    [1 / 3, '⅓'],
-    [0.33, '⅓'],
-    [0.67, '⅔'],
-    [2.25, '2¼'],
-    [0.2, null],
-    [0.1, null],
-    [-1, null],
-    [Number.NaN, null],
-  ])('%s -> %s', (dose, glyph) => {
-    expect(doseGlyph(dose)).toBe(glyph);
   });
 });
 

@@ -55,6 +55,12 @@ describe('SecondFactorView', () => {
     expect(screen.getByRole('button', { name: de['secondFactor.signOut'] })).toBeTruthy();
   });
 
+  // issue 40 item 7: the view replaces the sign-in form the focus was in; the focus goes to the code, never the page
+  it('takes the focus to the code field when it comes', () => {
+    const { field } = renderView();
+    expect(document.activeElement).toBe(field);
+  });
+
   // spec §5 "Two-factor code: required, exactly 6 characters, numeric."
   it.each([
     ['', 'validation.required'],

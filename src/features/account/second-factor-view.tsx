@@ -46,6 +46,12 @@ export default function SecondFactorView() {
   useEffect(() => {
     if (blocked) noticeRef.current?.focus();
   }, [blocked]);
+  // issue 40: this view replaces the sign-in form the focus was in; the focus goes to the code's field
+  useEffect(() => {
+    if (!blocked) form.formRef.current?.querySelector('input')?.focus();
+    // once, when the view comes: later the field keeps the focus itself
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!ended) return;
     const timer = setTimeout(() => void signOut(), NOTIFICATION_MS);

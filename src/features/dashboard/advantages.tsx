@@ -4,9 +4,9 @@ import { paths } from '../../domain/paths';
 import { Msg } from '../../i18n/msg';
 
 /** spec §1/§9 promises, on the dashboard (§2 "advantages"): 48–72 h delivery, no postage, 2 probons per delivery. */
-export function Advantages() {
+function Advantages() {
   return (
-    <section className="dash-card dash-advantages" aria-labelledby="dash-advantages-title">
+    <section className="dash-advantages" aria-labelledby="dash-advantages-title">
       <h2 id="dash-advantages-title">
         <Msg id="dashboard.advantages.title" />
       </h2>
@@ -26,18 +26,25 @@ export function Advantages() {
 }
 
 /** spec §2 dashboard "a tutorial": the way to the 4-step prescription tutorial. */
-export function TutorialLink() {
+function TutorialLink() {
   return (
-    <section className="dash-card dash-tutorial" aria-labelledby="dash-tutorial-title">
+    <section className="dash-tutorial" aria-labelledby="dash-tutorial-title">
       <h2 id="dash-tutorial-title">
         <Msg id="dashboard.tutorial.title" />
       </h2>
-      <p>
-        <Msg id="dashboard.tutorial.text" />
-      </p>
-      <Link href={paths.prescriptionTutorial.href()} className="button button--secondary">
+      <Link href={paths.prescriptionTutorial.href()} className="dash-more">
         <Msg id="dashboard.tutorial.link" />
       </Link>
     </section>
+  );
+}
+
+/** The advantages and the tutorial, one card (issue 38: the dashboard on few screens). */
+export function AboutCard() {
+  return (
+    <div className="dash-card dash-about">
+      <Advantages />
+      <TutorialLink />
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 // what the dashboard shows, derived from the mirror at one instant.
 import { describe, expect, it } from 'vitest';
 import type { CustomerRecord, Order, Prescription } from '../../domain/entities';
+import type { IntakePeriod } from '../../domain/intake-plan';
 import { dashboardModel } from './dashboard-rows';
 import { COMPLETE, info, MEDICATIONS, order, rx } from './dashboard-test-support';
 
@@ -12,14 +13,9 @@ const names = (m: ReturnType<typeof model>, period: string) => m.plan.find((p) =
 
 describe('the plan at each period boundary in Europe/Zurich', () => {
   // spec §4 Intake period (first reading): morning 5-11, noon 12-17, evening 18-21, night otherwise;
-  // spec §2: the dashboard shows the current period first, then the rest of the day
-  const ORDER = {
-    morning: ['morning', 'noon', 'evening', 'night'],
-    noon: ['noon', 'evening', 'night', 'morning'],
-    evening: ['evening', 'night', 'morning', 'noon'],
-    night: ['night', 'morning', 'noon', 'evening'],
-  } as const;
-  const boundaries = (date: string, offset: string): [string, keyof typeof ORDER][] => [
+  // spec §2 "today's intake plan (morning, noon, evening, night)": in the order of the day, the
+  // current one marked (issue 38: no longer first; the dashboard opens it)
+  const boundaries = (date: string, offset: string): [string, IntakePeriod][] => [
     [`${date}T04:59:59${offset}`, 'night'],
     [`${date}T05:00:00${offset}`, 'morning'],
     [`${date}T11:59:59${offset}`, 'morning'],
@@ -39,11 +35,11 @@ describe('the plan at each period boundary in Europe/Zurich', () => {
     ['2026-03-29T03:00:00+02:00', 'night'], // the next second on the wall clock
     ['2026-10-25T02:30:00+02:00', 'night'], // 02:30 the first time
     ['2026-10-25T02:30:00+01:00', 'night'], // and the second time
-  ] as [string, keyof typeof ORDER][])('%s: %s first and marked', (now, current) => {
+  ] as [string, IntakePeriod][])('%s: %s marked, the periods in the order of the day', (now, current) => {
     // the expiring one stays valid through October here; the expired one stays expired
     const later = COMPLETE.webshop_customer_medication?.map((p) => (p.id === 4 ? { ...p, expires_at: '2027-01-31' } : p));
     const m = model(now, { ...COMPLETE, webshop_customer_medication: later } as CustomerRecord);
-    expect(m.plan.map((p) => p.period)).toEqual(ORDER[current]);
+    expect(m.plan.map((p) => p.period)).toEqual(['morning', 'noon', 'evening', 'night']);
     expect(m.plan.filter((p) => p.current).map((p) => p.period)).toEqual([current]);
     // the plan itself is the whole day's, whatever the hour
     expect(names(m, 'morning')).toEqual(['AMLOVASC Tabl 5 mg', 'ESCITALOPRAM Filmtabl 10 mg', 'METFORMIN Filmtabl 500 mg']);

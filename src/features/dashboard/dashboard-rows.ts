@@ -4,7 +4,7 @@
 import { parseDosage, type Dosage } from '../../domain/dosage';
 import type { CustomerRecord, Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
 import { greetingAt, type GreetingId } from '../../domain/greeting';
-import { intakePeriodAt, intakePeriodsFrom, type IntakePeriod } from '../../domain/intake-plan';
+import { intakePeriodAt, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { latestById } from '../../domain/latest-by-id';
 import { medicationName } from '../../domain/medication';
 import { ordersForToggle, orderItemCount } from '../../domain/order-list';
@@ -33,7 +33,7 @@ export interface PlanEntry extends MedicationFace {
 
 export interface PlanPeriod {
   period: IntakePeriod;
-  /** the period of now (shown first and marked) */
+  /** the period of now (marked, and open on the dashboard) */
   current: boolean;
   entries: PlanEntry[];
 }
@@ -67,7 +67,7 @@ export type SetupTodo = SetupStep | 'sendMethod';
 export interface DashboardModel {
   greeting: GreetingId;
   firstName: string | null;
-  /** the four periods, the current one first, then in the course of the day */
+  /** the four periods in the order of the day (morning, noon, evening, night), the current one marked */
   plan: PlanPeriod[];
   /** prescriptions of the plan whose dosage cannot be read (left out of it) */
   unreadableCount: number;
@@ -110,7 +110,7 @@ export function dashboardModel(input: {
   // what was delivered ends a used single-use course (src/domain/intake-course.ts)
   const plan = intakePlan(prescriptions, now, { orders, medications });
   const current = intakePeriodAt(now);
-  const periods = intakePeriodsFrom(current).map((period) => ({
+  const periods = INTAKE_PERIODS.map((period) => ({
     period,
     current: period === current,
     entries: plan[period]

@@ -58,26 +58,71 @@ async function renderScreen(
 
 const plan = () => screen.getByRole('region', { name: de['dashboard.plan.title'] });
 const periodHeadings = () => within(plan()).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+/** A period's heading button ("Morgens Jetzt: 0 von 3 genommen"). */
+const toggleOf = (period: string) => within(within(plan()).getByRole('heading', { level: 3, name: new RegExp(`^${period}[ :]`) })).getByRole('button');
 const section = (title: string) => screen.getByRole('region', { name: title });
 
 describe('DashboardScreen greeting and plan', () => {
-  it('greets by name and shows the current period first, marked, with units, comment and intake scheme', async () => {
+  // issue 38: the periods in the order of the day, the current one marked and open, each other one
+  // a summary line that opens with a tap; compact rows with the dose as a badge
+  it('greets by name; the periods in the order of the day, the current one marked and open with its doses', async () => {
     await renderScreen();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen, Sandra');
-    expect(periodHeadings()).toEqual(['Morgens Jetzt', 'Mittags', 'Abends', 'Nachts']);
-    const morning = within(plan()).getByRole('list', { name: 'Morgens Jetzt' });
-    expect(morning.closest('li')?.getAttribute('aria-current')).toBe('time');
+    expect(periodHeadings()).toEqual(['Morgens Jetzt: 0 von 3 genommen', 'Mittags: nichts einzunehmen', 'Abends: 0 von 2 genommen', 'Nachts: 0 von 1 genommen']);
+    const toggle = toggleOf('Morgens');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.closest('li')?.getAttribute('aria-current')).toBe('time');
+    const morning = within(plan()).getByRole('list', { name: /^Morgens Jetzt ?: 0 von 3 genommen$/ });
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.contains(morning)).toBe(true);
     const rows = within(morning).getAllByRole('listitem');
-    expect(rows.map((li) => li.querySelector('.dash-med__name')?.textContent)).toEqual(['AMLOVASC Tabl 5 mg', 'ESCITALOPRAM Filmtabl 10 mg', 'METFORMIN Filmtabl 500 mg']);
-    expect(within(rows[0] as HTMLElement).getByText('1 Einheit')).toBeTruthy();
+    expect(rows.map((li) => li.querySelector('.dose-row__label')?.textContent)).toEqual([
+      'AMLOVASC Tabl 5 mg, 1 Einheit',
+      'ESCITALOPRAM Filmtabl 10 mg, 0.5 Einheiten',
+      'METFORMIN Filmtabl 500 mg, 1 Einheit',
+    ]);
+    // the dose as a badge (drawn only: the units are in words beside the name)
+    expect(rows.map((li) => li.querySelector('.dose-row__badge')?.textContent)).toEqual(['1×', '½', '1×']);
     expect(within(rows[0] as HTMLElement).getByText('Hinweis: Blutdruck regelmässig messen')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText('0.5 Einheiten')).toBeTruthy();
     // a picture for each medication, decorative (the name is beside it)
     expect((rows[0] as HTMLElement).querySelector('img')?.getAttribute('alt')).toBe('');
-    expect(within(plan()).getByText('Mittags').closest('li')?.textContent).toContain(de['dashboard.plan.nothing']);
-    expect(within(plan()).getByText('Einnahme: abends')).toBeTruthy();
     expect(within(plan()).getByText('5–12 Uhr')).toBeTruthy();
-    expect(within(plan()).getByText('22–5 Uhr')).toBeTruthy();
+    // the other periods are closed: their doses are one tap away
+    for (const name of ['Mittags', 'Abends', 'Nachts']) expect(toggleOf(name).getAttribute('aria-expanded')).toBe('false');
+    expect(within(plan()).queryByText('Einnahme: abends')).toBeNull();
+    expect(within(plan()).queryByText('22–5 Uhr')).toBeNull();
+  });
+
+  it('a closed period opens with a tap on its heading and closes again', async () => {
+    await renderScreen();
+    const evening = toggleOf('Abends');
+    await userEvent.click(evening);
+    expect(evening.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(evening.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(panel.hidden).toBe(false);
+    expect(within(panel).getByText('Einnahme: abends')).toBeTruthy();
+    expect(within(panel).getByText('18–22 Uhr')).toBeTruthy();
+    expect(within(panel).getAllByRole('button', { pressed: false })).toHaveLength(2);
+    // the current one stays open beside it
+    expect(toggleOf('Morgens').getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(evening);
+    expect(evening.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+  });
+
+  // issue 28/38: a reminder's notification opens /dashboard#dash-period-<period>: that period opens
+  // and has the focus, the current one stays open
+  it('an address naming a period opens it and focuses its heading button', async () => {
+    globalThis.location.hash = '#dash-period-evening';
+    try {
+      await renderScreen();
+      const evening = toggleOf('Abends');
+      await waitFor(() => expect(document.activeElement).toBe(evening));
+      expect(evening.getAttribute('aria-expanded')).toBe('true');
+      expect(toggleOf('Morgens').getAttribute('aria-expanded')).toBe('true');
+      expect(toggleOf('Nachts').getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      globalThis.location.hash = '';
+    }
   });
 
   // the period and the greeting follow the clock without a reload
@@ -85,18 +130,27 @@ describe('DashboardScreen greeting and plan', () => {
     const { again } = await renderScreen();
     again({ now: new Date('2026-03-10T12:00:00+01:00') });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Tag, Sandra');
-    expect(periodHeadings()).toEqual(['Mittags Jetzt', 'Abends', 'Nachts', 'Morgens']);
+    expect(periodHeadings()).toEqual(['Morgens: 0 von 3 genommen', 'Mittags Jetzt: nichts einzunehmen', 'Abends: 0 von 2 genommen', 'Nachts: 0 von 1 genommen']);
+    expect(toggleOf('Morgens').getAttribute('aria-expanded')).toBe('false');
+    expect(toggleOf('Mittags').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('in French: names, units with a decimal comma, periods', async () => {
     await renderScreen({ now: new Date('2026-03-10T19:00:00+01:00') }, 'fr');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bonsoir, Sandra');
     const region = screen.getByRole('region', { name: fr['dashboard.plan.title'] });
-    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Soir Maintenant', 'Nuit', 'Matin', 'Midi']);
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Matin: 0 sur 3 pris',
+      'Midi: rien à prendre',
+      'Soir Maintenant: 0 sur 2 pris',
+      'Nuit: 0 sur 1 pris',
+    ]);
     expect(within(region).getByText('ATORVASTATINE cpr pell 20 mg')).toBeTruthy();
-    expect(within(region).getByText('0,5 unité')).toBeTruthy();
-    expect(within(region).getAllByText('1 unité').length).toBeGreaterThan(0);
-    expect(within(region).getByText('5 h – 12 h')).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Soir : ATORVASTATINE cpr pell 20 mg pris' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(region).getByText('18 h – 22 h')).toBeTruthy();
+    await userEvent.click(within(within(region).getByRole('heading', { level: 3, name: /^Matin/ })).getByRole('button'));
+    expect(within(region).getByText(/0,5 unité/)).toBeTruthy();
+    expect(within(region).getAllByText(/1 unité/).length).toBeGreaterThan(0);
   });
 });
 
@@ -136,11 +190,15 @@ describe('DashboardScreen as-of line and refresh', () => {
 });
 
 describe('DashboardScreen sections', () => {
-  it('expiring prescriptions with the date and a reorder link to /order', async () => {
+  // issue 38: one reorder link for the section, not one per row
+  it('expiring prescriptions with the date, one reorder link to /order and the way to send a new prescription', async () => {
     await renderScreen();
     const expiring = section(de['dashboard.expiring.title']);
     expect(within(expiring).getByText('Läuft in 9 Tagen ab (19.03.2026)')).toBeTruthy();
-    expect(within(expiring).getByRole('link', { name: /^Nachbestellen ?: METFORMIN Filmtabl 500 mg$/ }).getAttribute('href')).toBe('/order');
+    expect(within(expiring).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      [de['dashboard.expiring.reorder'], '/order'],
+      [de['dashboard.renewal.send'], '/prescriptions/add'],
+    ]);
   });
 
   it('open orders with status and product count, each linking to itself on /orders, and all orders', async () => {

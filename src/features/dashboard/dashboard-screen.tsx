@@ -5,7 +5,7 @@ import { doseSlotAt } from '../../domain/doses/dose-slot';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { ActivePrescriptions } from './active-prescriptions';
-import { Advantages, TutorialLink } from './advantages';
+import { AboutCard } from './advantages';
 import { dashboardModel } from './dashboard-rows';
 import { DashboardReminders } from './dashboard-reminders';
 import { ExpiringSection } from './expiring-section';
@@ -98,8 +98,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
       <div className="dash-footer">
         {all ? (
           <>
-            <Advantages />
-            <TutorialLink />
+            <AboutCard />
             <InstallApp offer={install} />
           </>
         ) : null}

@@ -44,8 +44,11 @@ describe('DashboardView', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toMatch(/, Sandra$/);
     const plan = screen.getByRole('region', { name: de['dashboard.plan.title'] });
-    expect(within(plan).getAllByText('METFORMIN Filmtabl 500 mg')).toHaveLength(2); // morning and evening
-    expect(within(plan).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'time')).toHaveLength(1);
+    // the four periods, the one of now marked and open (issue 38: the others one tap away)
+    expect(within(plan).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    const current = within(plan).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'time');
+    expect(current).toHaveLength(1);
+    expect(within(current[0] as HTMLElement).getAllByRole('button', { expanded: true })).toHaveLength(1);
     // the sections beside and below the plan come in the deferred second render
     const orders = await screen.findByRole('region', { name: de['dashboard.orders.title'] });
     expect(within(orders).getByRole('link', { name: /Bestellung 240011/ }).getAttribute('href')).toBe('/orders?id=240011');
@@ -53,48 +56,71 @@ describe('DashboardView', () => {
   });
 });
 
-// issue 24: each dose of today's plan is checked off on the dashboard, at once and on this device first
+// issue 24: each dose of today's plan is checked off on the dashboard, at once and on this device first;
+// issue 38: one toggle per dose ("taken"), skip and its reason behind a second control ("more")
 describe('DashboardView check-off', () => {
   const marks = async () => (await localDb().rows.where('[table+customer_id]').equals([DOSE_MARK_TABLE, 'u1']).toArray()).map((r) => r.row);
-  const morning = async () => (await screen.findByRole('heading', { level: 3, name: /^Morgens/ })).closest('li') as HTMLElement;
-  const metforminMorning = async () => within(await morning()).getByRole('group', { name: 'METFORMIN Filmtabl 500 mg' });
-
-  it('taken, skipped with a reason, unmarked: shown at once, in the mirror with an entry to send', async () => {
+  const morningToggle = async () => within(await screen.findByRole('heading', { level: 3, name: /^Morgens/ })).getByRole('button');
+  /** The morning, opened if it is not the period of now. */
+  const morning = async () => {
+    const toggle = await morningToggle();
+    if (toggle.getAttribute('aria-expanded') === 'false') await userEvent.click(toggle);
+    return toggle.closest('li') as HTMLElement;
+  };
+  const metforminMorning = async () => within(await morning()).getByText('METFORMIN Filmtabl 500 mg').closest('li') as HTMLElement;
+  const renderView = () =>
     render(
       <TestProviders path="/dashboard">
         <DashboardView />
       </TestProviders>,
     );
-    const group = await metforminMorning();
-    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.taken']) }));
-    expect(within(group).getByRole('button', { name: new RegExp(de['doses.mark.taken']) }).getAttribute('aria-pressed')).toBe('true');
-    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.status.taken']);
+
+  it('taken, skipped with a reason, unmarked: shown at once, in the mirror with an entry to send', async () => {
+    renderView();
+    const row = await metforminMorning();
+    const check = within(row).getByRole('button', { name: 'Morgens: METFORMIN Filmtabl 500 mg genommen' });
+    expect(check.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(check);
+    expect(check.getAttribute('aria-pressed')).toBe('true');
     const day = doseSlotAt(new Date()).day;
     await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ prescription_id: 4, pharmacode: 1004, day, period: 'morning', status: 'taken', reason: null })]));
     expect((await localDb().outbox.toArray()).map((e) => [e.kind, e.status])).toEqual([['row.upsert', 'pending']]);
 
-    // skipped: the reason is 'other' until the patient says which
-    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.skipped']) }));
-    await userEvent.selectOptions(within(group).getByLabelText(de['doses.reason.label']), de['doses.reason.side_effects']);
-    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'skipped', reason: 'side_effects' })]));
-    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.reason.side_effects']);
-
-    // pressing the standing one again unmarks the dose (a mark too: it must win elsewhere)
-    await userEvent.click(within(group).getByRole('button', { name: new RegExp(de['doses.mark.skipped']) }));
+    // pressing it again unmarks the dose (a mark too: it must win elsewhere)
+    await userEvent.click(check);
     await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'unmarked', reason: null })]));
-    expect(group.querySelector('.dose-state')?.textContent).toContain(de['doses.status.notMarked']);
+    expect(check.getAttribute('aria-pressed')).toBe('false');
+
+    // skipped: behind "more", with the reason chosen first
+    const more = within(row).getByRole('button', { name: new RegExp(`^${de['doses.check.more'].split(':')[0]}`) });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.selectOptions(within(row).getByLabelText(de['doses.reason.label']), de['doses.reason.side_effects']);
+    await userEvent.click(within(row).getByRole('button', { name: /^Auslassen ?: Morgens/ }));
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'skipped', reason: 'side_effects' })]));
+    // said in words with a symbol, not by colour alone
+    expect(row.querySelector('.dose-state')?.textContent).toContain(de['doses.reason.side_effects']);
+    expect(row.querySelector('.dose-state')?.textContent).toContain('✗');
+
+    // another reason marks it again; "undo skip" unmarks it
+    await userEvent.selectOptions(within(row).getByLabelText(de['doses.reason.label']), de['doses.reason.forgot']);
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'skipped', reason: 'forgot' })]));
+    await userEvent.click(within(row).getByRole('button', { name: /^Auslassen rückgängig machen ?: Morgens/ }));
+    await waitFor(async () => expect(await marks()).toEqual([expect.objectContaining({ status: 'unmarked', reason: null })]));
+    // no longer said to be skipped (at night the morning's marks are "entered later": that line stays)
+    expect(row.querySelector('.dose-state')?.textContent ?? '').not.toContain('✗');
   });
 
-  it('"all taken" marks every dose of a period in one tap', async () => {
-    render(
-      <TestProviders path="/dashboard">
-        <DashboardView />
-      </TestProviders>,
-    );
+  it('"all taken" marks every dose of a period in one tap; the focus moves to the line that replaces it', async () => {
+    renderView();
     const period = await morning();
     await userEvent.click(within(period).getByRole('button', { name: /Alle genommen/ }));
     await waitFor(async () => expect((await marks()).filter((m) => m.period === 'morning' && m.status === 'taken')).toHaveLength(3));
-    expect(within(period).queryByRole('button', { name: /Alle genommen/ })).toBeNull();
+    await waitFor(() => expect(within(period).queryByRole('button', { name: /Alle genommen/ })).toBeNull());
     expect(within(period).getAllByRole('button', { pressed: true })).toHaveLength(3);
+    // issue 38: not dropped to the page's body
+    const done = within(period).getByText('Morgens: alles genommen');
+    expect(document.activeElement).toBe(done.closest('.dose-all-done'));
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useDashboardMirror } from '../../data/hooks/use-dashboard-mirror';
 import { useRefresh } from '../../data/hooks/use-refresh';
 import { useSyncedAt } from '../../data/hooks/use-synced-at';
@@ -7,20 +7,19 @@ import { installHint, installPrompt, platformFacts } from '../../lib/install-pro
 import { Spinner } from '../../ui/spinner';
 import { DashboardScreen } from './dashboard-screen';
 import type { InstallOffer } from './install-app';
-import { INTAKE_PLAN_ID } from './intake-plan-section';
 import { SyncLine } from './sync-line';
 import { useHourlyNow } from './use-hourly-now';
 
 /**
  * Route /dashboard (spec §2): reads the local mirror only, so the installed app shows today's
  * plan offline as it does online; the spinner shows only until IndexedDB answers. The clock
- * moves the period and the greeting on while the page stays open.
+ * moves the period and the greeting on while the page stays open. An address into the plan
+ * (the shortcut's #intake-plan, a reminder's period) is followed by the plan (plan-hash.ts).
  */
 export default function DashboardView() {
   const now = useHourlyNow();
   const mirror = useDashboardMirror(doseSlotAt(now).day);
   const install = useInstallOffer();
-  useScrollToPlan(mirror !== undefined);
   if (mirror === undefined) return <Spinner />;
   return <DashboardScreen mirror={mirror} now={now} syncLine={<LiveSyncLine now={now} />} install={install} refill />;
 }
@@ -36,18 +35,4 @@ function useInstallOffer(): InstallOffer {
   const state = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, installPrompt.get);
   const prompt = useCallback(() => void installPrompt.prompt(), []);
   return { ...state, hint: installHint(platformFacts()), prompt };
-}
-
-/** The home-screen shortcut "Today's plan" opens /dashboard#intake-plan: once the plan is there, go to it. */
-function useScrollToPlan(ready: boolean): void {
-  const done = useRef(false);
-  useEffect(() => {
-    const hash = globalThis.location?.hash ?? '';
-    // a dose reminder's notification opens /dashboard#dash-period-<period> (sw/reminders.ts)
-    if (!ready || done.current || (hash !== `#${INTAKE_PLAN_ID}` && !/^#dash-period-(morning|noon|evening|night)$/.test(hash))) return;
-    done.current = true;
-    const plan = document.getElementById(hash.slice(1));
-    plan?.scrollIntoView();
-    plan?.focus({ preventScroll: true });
-  }, [ready]);
 }

@@ -1,16 +1,15 @@
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../domain/paths';
 import { Msg } from '../../i18n/msg';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import type { ExpiringRow } from './dashboard-rows';
-import { MedicationName, MedicationRow } from './medication-face';
-
-const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
+import { MedicationRow } from './medication-face';
 
 /**
  * spec §2 dashboard "expiring prescriptions", §4/§9: expiring within 14 days, soonest first,
- * each with its date and a reorder link (the order flow starts at /order).
+ * each with its date; one reorder link for them all (the order flow starts at /order, where
+ * each is chosen), and the way to send a new prescription (issue 25's renewals of these are
+ * here, not on the running-low card as well).
  */
 export function ExpiringSection({ rows }: { rows: readonly ExpiringRow[] }) {
   const formatDate = useCalendarDate();
@@ -20,21 +19,23 @@ export function ExpiringSection({ rows }: { rows: readonly ExpiringRow[] }) {
       <h2 id="dash-expiring-title">
         <Msg id="dashboard.expiring.title" />
       </h2>
-      <p>
-        <Msg id="dashboard.expiring.hint" />
-      </p>
       <ul className="dash-rows">
         {rows.map((row) => (
           <MedicationRow key={row.id} face={row}>
             <p className="dash-row__detail dash-expiring__when">
               <Msg id="dashboard.expiring.when" values={{ days: row.days, date: formatDate(row.expiresAt) }} />
             </p>
-            <Link href={paths.order.href()} className="button button--secondary dash-row__action">
-              <Msg id="dashboard.expiring.reorder" values={{ name: <MedicationName face={row} />, hidden }} />
-            </Link>
           </MedicationRow>
         ))}
       </ul>
+      <div className="dash-card__actions">
+        <Link href={paths.order.href()} className="dash-more">
+          <Msg id="dashboard.expiring.reorder" />
+        </Link>
+        <Link href={paths.prescriptionsAdd.href()} className="dash-more">
+          <Msg id="dashboard.renewal.send" />
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,31 +1,22 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
 import type { DoseMark } from '../../domain/doses/dose-mark';
-import { doseStates, type DoseState, type MarkChoice } from '../../domain/doses/dose-marks';
+import { doseStates } from '../../domain/doses/dose-marks';
 import type { DueDose } from '../../domain/doses/doses-due';
 import type { CustomerId } from '../../domain/entities';
 import { INTAKE_PERIOD_LABEL, INTAKE_PERIOD_START_HOUR, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { paths } from '../../domain/paths';
 import type { CalendarDate } from '../../domain/zoned-time';
 import { Msg } from '../../i18n/msg';
-import { DoseCheck } from '../../ui/doses/dose-check';
+import { AllTaken } from '../../ui/doses/all-taken';
+import { DoseRow } from '../../ui/doses/dose-row';
 import { notify } from '../../ui/notifications/notification-store';
 import type { DashboardModel, PlanEntry, PlanPeriod } from './dashboard-rows';
 import { MedicationName, MedicationPicture } from './medication-face';
-
-/** Where the plan is, for the home-screen shortcut "Today's plan" (/dashboard#intake-plan). */
-export const INTAKE_PLAN_ID = 'intake-plan';
+import { currentHash, INTAKE_PLAN_ID, periodOfHash, periodToggleId, usePlanHash } from './plan-hash';
 
 const nextPeriod = (p: IntakePeriod): IntakePeriod => INTAKE_PERIODS[(INTAKE_PERIODS.indexOf(p) + 1) % INTAKE_PERIODS.length] as IntakePeriod;
-
-const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
-
-/** The plan's doses with their standing marks, and how to mark them (null: no patient). */
-interface Checking {
-  marking: DoseMarking;
-  marksDay: CalendarDate;
-}
 
 /** A tap's mark on its way: a refusal (a day outside the window, no prescription) is said in a bubble. */
 function markAndSay(pending: ReturnType<DoseMarking['mark']>): void {
@@ -42,81 +33,91 @@ const dueOf = (entry: PlanEntry, period: IntakePeriod, day: CalendarDate): DueDo
   units: entry.units,
 });
 
-function Entry({ entry, period, state, checking }: { entry: PlanEntry; period: IntakePeriod; state: DoseState | null; checking: Checking | null }) {
-  const nameId = `dash-med-${period}-${entry.prescriptionId}`;
-  const onMark = (choice: MarkChoice) => {
-    if (checking && state) markAndSay(checking.marking.mark([state], choice));
-  };
-  return (
-    <li className="dash-med">
-      <MedicationPicture face={entry} className="dash-med__picture" />
-      <div className="dash-med__text">
-        <p className="dash-med__name" id={nameId}>
-          <MedicationName face={entry} />
-        </p>
-        <p className="dash-med__units">
-          <Msg id="dashboard.plan.units" values={{ units: entry.units }} />
-        </p>
-        {entry.intake ? (
-          <p className="dash-med__note">
-            <Msg id="dashboard.plan.intake" values={{ intake: entry.intake }} />
-          </p>
-        ) : null}
-        {entry.comment ? (
-          <p className="dash-med__note">
-            <Msg id="dashboard.plan.comment" values={{ comment: entry.comment }} />
-          </p>
-        ) : null}
-        {checking && state ? <DoseCheck labelledBy={nameId} id={nameId} state={state} editable onMark={onMark} /> : null}
-      </div>
-    </li>
-  );
+function entryNotes(entry: PlanEntry) {
+  return [
+    entry.intake ? <Msg key="intake" id="dashboard.plan.intake" values={{ intake: entry.intake }} /> : null,
+    entry.comment ? <Msg key="comment" id="dashboard.plan.comment" values={{ comment: entry.comment }} /> : null,
+  ].filter((note) => note !== null);
 }
 
-function Period({ period, checking }: { period: PlanPeriod; checking: Checking | null }) {
-  const headingId = `dash-period-${period.period}`;
-  const due = useMemo(() => (checking ? period.entries.map((e) => dueOf(e, period.period, checking.marksDay)) : []), [checking, period]);
-  const states = useMemo(() => (checking ? doseStates(due, checking.marking.marks) : []), [checking, due]);
-  const allTaken = states.length > 1 && states.some((s) => s.outcome !== 'taken');
+interface PeriodProps {
+  period: PlanPeriod;
+  open: boolean;
+  onToggle: (period: IntakePeriod) => void;
+  marking: DoseMarking;
+  marksDay: CalendarDate;
+}
+
+/**
+ * One period of the day: its heading is the button that opens and closes it (the current one is
+ * open), saying how much of it is taken ("5 von 6 genommen", skipped ones counted too); open, its
+ * doses as compact rows, "all taken" and the period's hours.
+ */
+function Period({ period, open, onToggle, marking, marksDay }: PeriodProps) {
+  const toggleId = periodToggleId(period.period);
+  const panelId = `${toggleId}-doses`;
+  const due = useMemo(() => period.entries.map((e) => dueOf(e, period.period, marksDay)), [period, marksDay]);
+  const states = useMemo(() => doseStates(due, marking.marks), [due, marking.marks]);
+  const taken = states.filter((s) => s.outcome === 'taken').length;
+  const skipped = states.filter((s) => s.outcome === 'skipped').length;
+  const label = <Msg id={INTAKE_PERIOD_LABEL[period.period]} />;
   return (
-    <li className={`dash-period${period.current ? ' dash-period--current' : ''}`} aria-current={period.current ? 'time' : undefined}>
-      <div className="dash-period__head">
-        {/* elementtiming: the browser notes when the current period is first painted (the benchmark reads it; monitoring could) */}
-        <h3 id={headingId} className="dash-period__name" {...(period.current ? { elementtiming: 'intake-plan' } : {})}>
-          <Msg id={INTAKE_PERIOD_LABEL[period.period]} />
-          {period.current ? (
-            <>
-              {' '}
-              <span className="dash-now">
-                <Msg id="dashboard.plan.now" />
-              </span>
-            </>
-          ) : null}
-        </h3>
-        <p className="dash-period__hours">
-          <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
-        </p>
-      </div>
-      {period.entries.length > 0 ? (
-        <ul className="dash-meds" aria-labelledby={headingId}>
-          {period.entries.map((entry, i) => (
-            <Entry key={entry.prescriptionId} entry={entry} period={period.period} state={states[i] ?? null} checking={checking} />
-          ))}
-        </ul>
-      ) : (
-        <p className="dash-period__nothing">
-          <Msg id="dashboard.plan.nothing" />
-        </p>
-      )}
-      {checking && allTaken ? (
-        <button
-          type="button"
-          className="button button--secondary dose-all-taken"
-          onClick={() => markAndSay(checking.marking.markAllTaken(due, { day: checking.marksDay, period: period.period }))}
-        >
-          <Msg id="doses.allTaken" values={{ period: <Msg id={INTAKE_PERIOD_LABEL[period.period]} />, hidden }} />
+    <li className={`dash-period${period.current ? ' dash-period--current' : ''}${open ? ' dash-period--open' : ''}`} aria-current={period.current ? 'time' : undefined}>
+      {/* elementtiming: the browser notes when the current period is first painted (the benchmark reads it; monitoring could) */}
+      <h3 className="dash-period__head" {...(period.current ? { elementtiming: 'intake-plan' } : {})}>
+        <button type="button" id={toggleId} className="dash-period__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => onToggle(period.period)}>
+          <span className="dash-period__label">
+            <span className="dash-period__name">{label}</span>
+            {period.current ? (
+              <>
+                {' '}
+                <span className="dash-now">
+                  <Msg id="dashboard.plan.now" />
+                </span>
+              </>
+            ) : null}
+            <span className="dash-period__sum">
+              <span className="visually-hidden">: </span>
+              {due.length === 0 ? <Msg id="dashboard.plan.summaryNothing" /> : <Msg id="dashboard.plan.summary" values={{ taken, due: due.length, skipped }} />}
+            </span>
+          </span>
         </button>
-      ) : null}
+      </h3>
+      <div id={panelId} className="dash-period__panel" hidden={!open}>
+        {open ? (
+          <>
+            {/* nothing to take: the heading says so */}
+            {period.entries.length > 0 ? (
+              <ul className="dose-rows" aria-labelledby={toggleId}>
+                {period.entries.map((entry, i) => {
+                  const state = states[i]!;
+                  return (
+                    <DoseRow
+                      key={entry.prescriptionId}
+                      id={`dash-med-${period.period}-${entry.prescriptionId}`}
+                      name={<MedicationName face={entry} />}
+                      period={label}
+                      units={entry.units}
+                      notes={entryNotes(entry)}
+                      picture={<MedicationPicture face={entry} className="dash-med__picture" />}
+                      state={state}
+                      editable
+                      onMark={(choice) => markAndSay(marking.mark([state], choice))}
+                    />
+                  );
+                })}
+              </ul>
+            ) : null}
+            <div className="dash-period__foot">
+              <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} />
+              {/* the period's hours beside "all taken": no line of their own (issue 38) */}
+              <p className="dash-period__hours">
+                <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
+              </p>
+            </div>
+          </>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -143,11 +144,37 @@ function EmptyPlan({ model }: { model: DashboardModel }) {
   );
 }
 
+/** The open periods: the current one, and those the patient (or the address) opened while it is current. */
+function useOpenPeriods(current: IntakePeriod | null): [ReadonlySet<IntakePeriod>, (period: IntakePeriod) => void, (period: IntakePeriod) => void] {
+  const opening = (): Set<IntakePeriod> => new Set(current ? [current] : []);
+  const [opened, setOpened] = useState(() => {
+    const asked = periodOfHash(currentHash());
+    return { current, open: asked ? opening().add(asked) : opening() };
+  });
+  // the clock moved on to another period: it is open, the others closed
+  const open = opened.current === current ? opened.open : opening();
+  const change = useCallback(
+    (period: IntakePeriod, to: (was: boolean) => boolean) =>
+      setOpened((before) => {
+        const next = new Set(before.current === current ? before.open : current ? [current] : []);
+        if (to(next.has(period))) next.add(period);
+        else next.delete(period);
+        return { current, open: next };
+      }),
+    [current],
+  );
+  const toggle = useCallback((period: IntakePeriod) => change(period, (was) => !was), [change]);
+  const show = useCallback((period: IntakePeriod) => change(period, () => true), [change]);
+  return [open, toggle, show];
+}
+
 /**
- * spec §2 dashboard "today's intake plan (morning, noon, evening, night)": the period of now
- * first and marked (aria-current="time"), then the rest of the day; each medication with its
- * units for the period, picture, intake scheme and comment, and (issue 24) its check-off:
- * taken or skipped, unmarked again, "all taken" for a period; the way to the history.
+ * spec §2 dashboard "today's intake plan (morning, noon, evening, night)": the periods in the
+ * order of the day, the one of now marked (aria-current="time", "now") and open, each of the
+ * others one line saying how much of it is taken, opened with a tap (issue 38: today on one
+ * screen). Each medication with its units for the period, intake scheme and comment, and (issue
+ * 24) its check-off: taken by one tap, skipped with a reason behind "more", "all taken" for a
+ * period; the way to the history and the eMediplan.
  */
 export interface PlanMarks {
   customerId: CustomerId | null;
@@ -159,7 +186,9 @@ export interface PlanMarks {
 
 export function IntakePlanSection({ model, marks }: { model: DashboardModel; marks: PlanMarks }) {
   const marking = useDoseMarking(marks.customerId, marks.marks);
-  const checking = useMemo<Checking | null>(() => (marks.customerId ? { marking, marksDay: marks.day } : null), [marking, marks.customerId, marks.day]);
+  const current = model.plan.find((p) => p.current)?.period ?? null;
+  const [open, toggle, show] = useOpenPeriods(current);
+  usePlanHash(show);
   return (
     <section id={INTAKE_PLAN_ID} className="dash-plan" aria-labelledby="dash-plan-title" tabIndex={-1}>
       <h2 id="dash-plan-title">
@@ -176,16 +205,14 @@ export function IntakePlanSection({ model, marks }: { model: DashboardModel; mar
           ) : null}
           <ol className="dash-periods">
             {model.plan.map((period) => (
-              <Period key={period.period} period={period} checking={checking} />
+              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} />
             ))}
           </ol>
-          <p className="dash-plan__history">
+          <p className="dash-plan__links">
             <Link href={paths.dosesHistory.href()} className="dash-more">
               <Msg id="doses.history.link" />
             </Link>
-          </p>
-          <p>
-            <Link href={paths.planEmediplan.href()} className="button button--secondary">
+            <Link href={paths.planEmediplan.href()} className="dash-more">
               <Msg id="emediplan.open" />
             </Link>
           </p>

@@ -51,11 +51,13 @@ describe('RefillCard', () => {
     expect(onReorder).toHaveBeenCalledTimes(1);
   });
 
-  it('renewals: the product, its expiry date and the way to send a new prescription', () => {
+  // issue 38: one that expires within 14 days is the expiring section's (beside the card, with
+  // the same way to renew it), not listed twice
+  it('renewals: the product expiring before the next reorder, its expiry date and the way to send a new prescription', () => {
     renderCard(MODEL);
     const card = screen.getByRole('region', { name: de['dashboard.refill.title'] });
     expect(within(card).getByRole('heading', { level: 3, name: de['dashboard.renewal.title'] })).toBeTruthy();
-    expect(details(card).slice(4)).toEqual(['PANTOZEP Tabl 20 mgRezept läuft am 23.05.2026 ab', 'GLUCOFORMIN Filmtabl 850 mgRezept läuft am 20.06.2026 ab, vor der nächsten Nachbestellung']);
+    expect(details(card).slice(4)).toEqual(['GLUCOFORMIN Filmtabl 850 mgRezept läuft am 20.06.2026 ab, vor der nächsten Nachbestellung']);
     expect(within(card).getByRole('link', { name: de['dashboard.renewal.send'] }).getAttribute('href')).toBe('/prescriptions/add');
   });
 
@@ -92,6 +94,12 @@ describe('RefillCard', () => {
     const card = screen.getByRole('region', { name: (lang === 'de' ? de : fr)['dashboard.refill.title'] });
     expect(details(card)).toEqual([line]);
     expect(within(card).getByRole('button').textContent).toBe(button);
+  });
+
+  // issue 38: the expiring section lists it already
+  it('nothing running low, only a prescription expiring within 14 days: no card', () => {
+    const { container } = renderCard({ runningLow: [], renewals: [renewal(1005, 'PANTOZEP Tabl 20 mg', '2026-05-23', 'expiring')], preselection: {} });
+    expect(container.textContent).toBe('');
   });
 
   it('nothing running low, nothing to renew: no card', () => {

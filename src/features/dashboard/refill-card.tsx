@@ -9,11 +9,14 @@ import type { RefillModel } from './refill-rows';
  * The "running low" card (issue 25): the products that run out within the lead time, each with
  * the last day it covers, and one button that puts exactly them with their usual amounts in the
  * draft and opens the selection; below, the prescriptions that expire before the next reorder,
- * each with its expiry date, and the way to send a new one. Nothing to say: no card.
+ * each with its expiry date, and the way to send a new one. Those expiring within 14 days are
+ * the expiring section's beside the card (spec §2), with the same way: one list of them, not
+ * two (issue 38). Nothing to say: no card.
  */
 export function RefillCard({ model, onReorder }: { model: RefillModel; onReorder: () => void }) {
   const formatDate = useCalendarDate();
-  const { runningLow, renewals } = model;
+  const { runningLow } = model;
+  const renewals = model.renewals.filter((r) => r.reason === 'expires_before_reorder');
   if (runningLow.length === 0 && renewals.length === 0) return null;
   const RenewalHeading = runningLow.length > 0 ? 'h3' : 'h2';
   return (
@@ -58,7 +61,7 @@ export function RefillCard({ model, onReorder }: { model: RefillModel; onReorder
             {renewals.map((row) => (
               <MedicationRow key={row.prescriptionId} face={row}>
                 <p className="dash-row__detail dash-refill__expires">
-                  <Msg id={row.reason === 'expiring' ? 'dashboard.renewal.expiring' : 'dashboard.renewal.beforeReorder'} values={{ date: formatDate(row.expiresAt) }} />
+                  <Msg id="dashboard.renewal.beforeReorder" values={{ date: formatDate(row.expiresAt) }} />
                 </p>
               </MedicationRow>
             ))}

@@ -4,7 +4,7 @@ import type { Pharmacode } from '../../domain/entities';
 import { Msg } from '../../i18n/msg';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 
-const BAR_WIDTH = 300;
+export const BAR_WIDTH = 300;
 const BAR_HEIGHT = 28;
 
 /** Taken out of due, as the catalogue's percent; a dash when nothing was due. */
@@ -12,23 +12,45 @@ export function Percent({ rate }: { rate: number | null }) {
   return rate === null ? <Msg id="doses.noPercent" /> : <Msg id="doses.percent" values={{ value: Math.floor(rate * 100 + 1e-9) / 100 }} />;
 }
 
-/** The three parts of a bar, readable without colour: solid (taken), hatched (skipped), open (not marked). */
-function Bar({ due, taken, skipped, notMarked }: { due: number; taken: number; skipped: number; notMarked: number }) {
-  const scale = due > 0 ? BAR_WIDTH / due : 0;
+/** A part of a bar standing for at least one dose is never narrower than this (of BAR_WIDTH): 1 of 90 still shows. */
+export const BAR_PART_MIN = 6;
+
+/** The widths of a bar's parts: in proportion to their counts, a part of one dose or more at least BAR_PART_MIN wide, together the bar's width. */
+export function barWidths(counts: readonly number[]): number[] {
+  const due = counts.reduce((a, b) => a + b, 0);
+  if (due <= 0) return counts.map(() => 0);
+  const widths = counts.map((n) => (n > 0 ? Math.max((n * BAR_WIDTH) / due, BAR_PART_MIN) : 0));
+  // what the small parts were given is taken from the widest
+  const excess = widths.reduce((a, b) => a + b, 0) - BAR_WIDTH;
+  const widest = widths.indexOf(Math.max(...widths));
+  widths[widest] = (widths[widest] ?? 0) - excess;
+  return widths;
+}
+
+/**
+ * The three parts of a bar, readable without colour: solid (taken), hatched (skipped), open (not
+ * marked), each outlined (issue 38: 1 of 30 was lost against the frame); the frame drawn last,
+ * whole, over them.
+ */
+function Bar({ taken, skipped, notMarked }: { taken: number; skipped: number; notMarked: number }) {
+  const [wTaken = 0, wSkipped = 0, wOpen = 0] = barWidths([taken, skipped, notMarked]);
   const parts = [
-    { key: 'taken', width: taken * scale, className: 'dose-bar__taken' },
-    { key: 'skipped', width: skipped * scale, className: 'dose-bar__skipped' },
-    { key: 'open', width: notMarked * scale, className: 'dose-bar__open' },
+    { key: 'taken', width: wTaken, className: 'dose-bar__taken' },
+    { key: 'skipped', width: wSkipped, className: 'dose-bar__skipped' },
+    { key: 'open', width: wOpen, className: 'dose-bar__open' },
   ];
   let x = 0;
   return (
     <svg className="dose-bar" viewBox={`0 0 ${BAR_WIDTH} ${BAR_HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-      <rect x={0} y={0} width={BAR_WIDTH} height={BAR_HEIGHT} className="dose-bar__frame" />
       {parts.map((part) => {
-        const rect = part.width > 0 ? <rect key={part.key} x={x} y={0} width={part.width} height={BAR_HEIGHT} className={part.className} /> : null;
+        const rect =
+          part.width > 0 ? (
+            <rect key={part.key} x={x} y={0} width={part.width} height={BAR_HEIGHT} className={part.className} stroke="#333" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          ) : null;
         x += part.width;
         return rect;
       })}
+      <rect x={0} y={0} width={BAR_WIDTH} height={BAR_HEIGHT} className="dose-bar__frame" fill="none" stroke="#333" strokeWidth={2} vectorEffect="non-scaling-stroke" />
     </svg>
   );
 }
@@ -70,7 +92,7 @@ export function AdherenceFigure({ summary, names, days }: { summary: AdherenceSu
             <p className="dose-bars__name">{names.get(m.pharmacode) ?? String(m.pharmacode)}</p>
             <Bar {...m} />
             <p className="dose-bars__counts">
-              <Msg id="doses.figure.bar" values={{ name: names.get(m.pharmacode) ?? String(m.pharmacode), taken: m.taken, skipped: m.skipped, notMarked: m.notMarked, due: m.due }} />
+              <Msg id="doses.figure.bar" values={{ taken: m.taken, skipped: m.skipped, due: m.due }} />
             </p>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking, type MarkResult } from '../../data/hooks/use-dose-marking';
 import { canMarkDay, doseStates, type DoseState } from '../../domain/doses/dose-marks';
@@ -7,13 +7,12 @@ import { INTAKE_PERIOD_LABEL, INTAKE_PERIODS, type IntakePeriod } from '../../do
 import { paths } from '../../domain/paths';
 import { addDays, dateInTimeZone, toCalendarDate } from '../../domain/zoned-time';
 import { Msg } from '../../i18n/msg';
-import { DoseCheck } from '../../ui/doses/dose-check';
+import { AllTaken } from '../../ui/doses/all-taken';
+import { DoseRow } from '../../ui/doses/dose-row';
 import { notify } from '../../ui/notifications/notification-store';
 import { DayName } from './day-name';
 import type { DosesData } from './use-doses-data';
 import './doses.css';
-
-const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
 
 function say(pending: Promise<MarkResult>): void {
   void pending.then((result) => {
@@ -31,38 +30,31 @@ interface PeriodProps {
 
 function PeriodDoses({ period, states, editable, marking, names }: PeriodProps) {
   const headingId = `doses-period-${period}`;
+  const label = <Msg id={INTAKE_PERIOD_LABEL[period]} />;
   return (
     <section className="doses__period" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        <Msg id={INTAKE_PERIOD_LABEL[period]} />
-      </h2>
+      <h2 id={headingId}>{label}</h2>
       {states.length === 0 ? (
         <p className="doses__nothing">
           <Msg id="doses.day.nothing" />
         </p>
       ) : (
-        <ul className="doses__list" aria-labelledby={headingId}>
-          {states.map((state) => {
-            const nameId = `doses-${period}-${state.prescription_id}`;
-            return (
-              <li key={state.prescription_id} className="doses__dose">
-                <p className="doses__name" id={nameId}>
-                  {names.get(state.pharmacode) ?? String(state.pharmacode)}
-                </p>
-                <p className="doses__units">
-                  <Msg id="dashboard.plan.units" values={{ units: state.units }} />
-                </p>
-                <DoseCheck labelledBy={nameId} id={nameId} state={state} editable={editable} onMark={(choice) => say(marking.mark([state], choice))} />
-              </li>
-            );
-          })}
+        <ul className="dose-rows" aria-labelledby={headingId}>
+          {states.map((state) => (
+            <DoseRow
+              key={state.prescription_id}
+              id={`doses-${period}-${state.prescription_id}`}
+              name={names.get(state.pharmacode) ?? String(state.pharmacode)}
+              period={label}
+              units={state.units}
+              state={state}
+              editable={editable}
+              onMark={(choice) => say(marking.mark([state], choice))}
+            />
+          ))}
         </ul>
       )}
-      {editable && states.length > 1 && states.some((s) => s.outcome !== 'taken') ? (
-        <button type="button" className="button button--secondary dose-all-taken" onClick={() => say(marking.markAllTaken(states, { day: states[0]!.day, period }))}>
-          <Msg id="doses.allTaken" values={{ period: <Msg id={INTAKE_PERIOD_LABEL[period]} />, hidden }} />
-        </button>
-      ) : null}
+      {editable ? <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => say(marking.markAllTaken(states, { day: states[0]!.day, period }))} /> : null}
     </section>
   );
 }

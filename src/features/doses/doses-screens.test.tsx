@@ -11,6 +11,7 @@ import fr from '../../../lang/fr.json';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
+import { BAR_PART_MIN, BAR_WIDTH, barWidths } from './adherence-figure';
 import { DayScreen } from './day-screen';
 import { HistoryScreen, weekEndOf } from './history-screen';
 import { reportRangeOf } from './report-range';
@@ -81,6 +82,22 @@ describe('the history', () => {
     expect(screen.getByRole('list', { name: 'Legende' }).textContent).toContain('Alles genommen');
   });
 
+  // issue 38: each part of a 30-day bar outlined and wide enough to see, 1 of 30 too
+  it('the 30-day bars: each part outlined, one dose of many still visible, together the frame', () => {
+    const { container } = inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
+    const parts = [...container.querySelectorAll('svg.dose-bar rect:not(.dose-bar__frame)')];
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(part.getAttribute('stroke')).toBe('#333');
+    // ESCITALOPRAM: 1 skipped of 30
+    const skipped = container.querySelectorAll('svg.dose-bar')[1]?.querySelector('.dose-bar__skipped');
+    expect(Number(skipped?.getAttribute('width'))).toBeGreaterThanOrEqual(BAR_PART_MIN);
+    expect(barWidths([1, 0, 29])).toEqual([10, 0, 290]);
+    expect(barWidths([1, 0, 99])).toEqual([BAR_PART_MIN, 0, BAR_WIDTH - BAR_PART_MIN]);
+    expect(barWidths([1, 1, 88]).reduce((a, b) => a + b, 0)).toBeCloseTo(BAR_WIDTH);
+    expect(barWidths([0, 0, 0])).toEqual([0, 0, 0]);
+    expect(barWidths([10, 10, 10])).toEqual([100, 100, 100]);
+  });
+
   it('30 days per medication as a table; half doses count as doses; days to fill in and the report linked', () => {
     inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
     const table = screen.getByRole('table', { name: /Einnahmen der letzten 30 Tage/ });
@@ -119,11 +136,14 @@ describe('a past day\'s plan', () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-24" />);
     expect(screen.getByText(/Einnahmen vom Dienstag, 24\.11\.2026/)).toBeTruthy();
     const evening = screen.getByRole('region', { name: 'Abends' });
-    const group = within(evening).getByRole('group', { name: 'AMLOVASC Tabl 5 mg' });
-    expect(group.querySelector('.dose-state')?.textContent).toContain('nachgetragen');
-    expect(within(group).getByRole('button', { name: /Genommen/ }).getAttribute('aria-pressed')).toBe('true');
+    // issue 38: the dashboard's compact row, one toggle named by the period and the medication
+    const row = within(evening).getByText('AMLOVASC Tabl 5 mg').closest('li') as HTMLElement;
+    expect(row.querySelector('.dose-state')?.textContent).toContain('nachgetragen');
+    expect(within(row).getByRole('button', { name: 'Abends: AMLOVASC Tabl 5 mg genommen' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(row).getByRole('button', { expanded: false })).toBeTruthy(); // skip and its reason behind "more"
     const morning = screen.getByRole('region', { name: 'Morgens' });
-    expect(within(morning).getAllByRole('group')).toHaveLength(2);
+    expect(within(morning).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(morning).getAllByRole('button', { pressed: false })).toHaveLength(2);
     expect(within(morning).getByRole('button', { name: /Alle genommen/ })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Mittags' }).textContent).toContain(de['doses.day.nothing']);
   });
@@ -138,7 +158,7 @@ describe('a past day\'s plan', () => {
   it('a day after today, or no date at all: said so, nothing to mark', () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-26" />);
     expect(screen.getByText(de['doses.day.future'])).toBeTruthy();
-    expect(screen.queryAllByRole('group')).toEqual([]);
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
     inLang(<DayScreen data={DATA} now={NOW} day="2026-02-30" />);
     expect(screen.getByText(de['doses.day.invalid'])).toBeTruthy();
   });

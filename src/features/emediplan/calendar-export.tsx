@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { planReminders, type Reminder } from '../../domain/emediplan/plan-reminders';
-import { doseGlyph } from '../../domain/emediplan/plan-sheet';
+import { doseGlyph } from '../../domain/dose-glyph';
 import { INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { Msg, useMsg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';

@@ -6,9 +6,14 @@ import { Msg } from '../../i18n/msg';
 import { DosageDisplay } from '../../ui/dosage-display';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 import { usePackUnit } from '../../ui/use-pack-unit';
+import { useDisclosure, wideWindow } from '../../ui/use-disclosure';
 import { LineName } from './line-name';
 import type { Emediplan } from './use-emediplan';
 
+/** From this width the contents stand beside the code (emediplan.css): what is one tap away on a phone starts open. */
+export const EMP_WIDE = '56rem';
+
+/** A medication of the code, compact: the name, then its dosage and how long in one line, the instructions under it. */
 function Medication({ line }: { line: SheetLine }) {
   const formatDate = useCalendarDate();
   const unit = usePackUnit()(line.unit);
@@ -17,19 +22,67 @@ function Medication({ line }: { line: SheetLine }) {
       <p className="emp-med__name">
         <LineName line={line} />
       </p>
-      {line.doses ? (
+      {line.doses || line.to ? (
         <p className="emp-med__dose">
-          <DosageDisplay dosage={line.doses} />
-          {unit ? <span className="emp-med__unit"> {unit}</span> : null}
+          {line.doses ? (
+            <span>
+              <DosageDisplay dosage={line.doses} />
+              {unit ? <span className="emp-med__unit"> {unit}</span> : null}
+            </span>
+          ) : null}
+          {line.to ? (
+            <span className="emp-med__until">
+              <Msg id="emediplan.contents.until" values={{ date: formatDate(line.to) }} />
+            </span>
+          ) : null}
         </p>
       ) : null}
       {line.instructions ? <p className="emp-med__note">{line.instructions}</p> : null}
-      {line.to ? (
-        <p className="emp-med__note">
-          <Msg id="emediplan.contents.until" values={{ date: formatDate(line.to) }} />
-        </p>
-      ) : null}
     </li>
+  );
+}
+
+/** The medications, behind their count: open beside the code on a wide screen, one tap away on a phone (issue 38). */
+function MedicationLists({ plan }: { plan: Emediplan }) {
+  const { sheet } = plan;
+  const list = useDisclosure('emp-meds', wideWindow(EMP_WIDE));
+  return (
+    <>
+      <h3 className="emp-contents__meds">
+        <button type="button" className="emp-toggle" {...list.button}>
+          <Msg id="emediplan.contents.medications" values={{ count: sheet.regular.length }} />
+        </button>
+      </h3>
+      <div {...list.panel}>
+        {list.open ? (
+          <>
+            {sheet.regular.length > 0 ? (
+              <ul className="emp-meds">
+                {sheet.regular.map((line, i) => (
+                  <Medication key={`${line.id}-${i}`} line={line} />
+                ))}
+              </ul>
+            ) : (
+              <p className="notice notice--info">
+                <Msg id="emediplan.contents.none" />
+              </p>
+            )}
+            {sheet.reserve.length > 0 ? (
+              <>
+                <h4>
+                  <Msg id="emediplan.contents.reserve" values={{ count: sheet.reserve.length }} />
+                </h4>
+                <ul className="emp-meds">
+                  {sheet.reserve.map((line, i) => (
+                    <Medication key={`${line.id}-${i}`} line={line} />
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </>
   );
 }
 
@@ -99,32 +152,7 @@ export function PlanContents({ plan }: { plan: Emediplan }) {
           <dd>{created}</dd>
         </div>
       </dl>
-      <h3>
-        <Msg id="emediplan.contents.medications" values={{ count: sheet.regular.length }} />
-      </h3>
-      {sheet.regular.length > 0 ? (
-        <ul className="emp-meds">
-          {sheet.regular.map((line, i) => (
-            <Medication key={`${line.id}-${i}`} line={line} />
-          ))}
-        </ul>
-      ) : (
-        <p className="notice notice--info">
-          <Msg id="emediplan.contents.none" />
-        </p>
-      )}
-      {sheet.reserve.length > 0 ? (
-        <>
-          <h3>
-            <Msg id="emediplan.contents.reserve" values={{ count: sheet.reserve.length }} />
-          </h3>
-          <ul className="emp-meds">
-            {sheet.reserve.map((line, i) => (
-              <Medication key={`${line.id}-${i}`} line={line} />
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <MedicationLists plan={plan} />
     </section>
   );
 }

@@ -22,20 +22,28 @@ export interface ReminderSettingsProps {
   disable: () => void | Promise<void>;
   /** the heading's level where the section stands */
   headingLevel?: 2 | 3;
+  /**
+   * shown inside a part named elsewhere (the dashboard's disclosure, whose section the button
+   * names): no heading and no section of its own, so the page has one region of that name
+   */
+  inside?: boolean;
 }
 
-export function ReminderSettings({ state, times, busy, error, showNames, enable, disable, headingLevel = 2 }: ReminderSettingsProps) {
+export function ReminderSettings({ state, times, busy, error, showNames, enable, disable, headingLevel = 2, inside = false }: ReminderSettingsProps) {
   const headingId = useId();
   const errorId = useId();
   const [names, setNames] = useState(showNames);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (state === 'loading') return null;
   const list = INTAKE_PERIODS.map((p) => times[p]).join(', ');
+  const Part = inside ? 'div' : 'section';
   return (
-    <section className="reminders" aria-labelledby={headingId}>
-      <Heading id={headingId} className="reminders__title">
-        <Msg id="reminders.title" />
-      </Heading>
+    <Part className="reminders" aria-labelledby={inside ? undefined : headingId}>
+      {inside ? null : (
+        <Heading id={headingId} className="reminders__title">
+          <Msg id="reminders.title" />
+        </Heading>
+      )}
       <p className="reminders__times">
         <Msg id="reminders.times" values={{ times: list }} />
       </p>
@@ -90,6 +98,6 @@ export function ReminderSettings({ state, times, busy, error, showNames, enable,
           <Msg id={`reminders.error.${error}`} />
         </p>
       ) : null}
-    </section>
+    </Part>
   );
 }

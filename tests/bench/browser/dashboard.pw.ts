@@ -84,13 +84,15 @@ async function installedDemoPatient(page: Page, loginUrl?: string): Promise<void
   await page.waitForTimeout(1000);
 }
 
-/** The check-off buttons 'taken' of today's plan on the dashboard (DoseCheck). */
-const TAKEN_BUTTONS = '#intake-plan .dose-check__button--taken';
+/** The check-off toggles 'taken' of today's plan on the dashboard (DoseRow: one per dose of an open period). */
+const TAKEN_BUTTONS = '#intake-plan .dose-row__check';
 
-/** Checks off every dose of today's plan on the dashboard, one tap each; how many. */
+/** Checks off every dose of today's plan on the dashboard, one tap each, every period opened first; how many. */
 async function markAllOfToday(page: Page): Promise<number> {
   const open = page.locator(`${TAKEN_BUTTONS}[aria-pressed="false"]`);
   await page.locator(TAKEN_BUTTONS).first().waitFor();
+  const closed = page.locator('#intake-plan .dash-period__toggle[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
   const total = await page.locator(TAKEN_BUTTONS).count();
   while ((await open.count()) > 0) {
     const before = await open.count();

@@ -67,7 +67,8 @@ function RefusedWhich({ summary, patient }: { summary: EPrescriptionSummary; pat
 function DeliveryNotice({ delivery }: { delivery: Delivery }) {
   if (delivery.state === 'sent') {
     return (
-      <p className="notice notice--success" role="status">
+      // not a live region: the notification says it once, and the focus moves here (issue 40)
+      <p className="notice notice--success">
         <Msg id="ePrescription.done.sent" />
       </p>
     );
@@ -105,6 +106,8 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
   const summaryHeading = useRef<HTMLDivElement>(null);
   const alreadyRef = useRef<HTMLParagraphElement>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
+  // issue 40: the sent step replaces the send button; the focus goes to what it says
+  const doneRef = useRef<HTMLDivElement>(null);
   const pasteField = useRef<HTMLDivElement>(null);
   // sent before (this device's mirror, or the server's 409 it learnt of): said first, and focused
   const already = step.step === 'checked' ? sent?.find((s) => s.rxId === step.checked.rxId) : undefined;
@@ -134,6 +137,7 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
 
   useEffect(() => {
     if (step.step === 'checked' && !step.sending) (already ? alreadyRef : summaryHeading).current?.focus();
+    if (step.step === 'done') doneRef.current?.focus();
     // a refusal: the focus goes to what says why (the link field carries its own message)
     if (step.step === 'ways' && step.refusal) {
       if (inField(step.refusal)) pasteField.current?.querySelector('textarea')?.focus();
@@ -247,7 +251,9 @@ export default function EPrescriptionPanel({ profile, onSent, level = 2 }: { pro
   if (step.step === 'done') {
     return (
       <div className="eprescription">
-        <DeliveryNotice delivery={step.delivery} />
+        <div ref={doneRef} tabIndex={-1} className="eprescription__focus">
+          <DeliveryNotice delivery={step.delivery} />
+        </div>
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={() => setStep(WAYS)}>
             <Msg id="ePrescription.sendAnother" />

@@ -1,0 +1,38 @@
+import { Msg } from '../../i18n/msg';
+import type { SkipReason } from '../../domain/doses/dose-mark';
+import type { DoseOutcome } from '../../domain/doses/dose-marks';
+
+/** What the check-off of one dose shows: the standing mark's outcome, its reason, whether it was entered later. */
+export interface DoseCheckState {
+  outcome: DoseOutcome;
+  reason: SkipReason | null;
+  enteredLater: boolean;
+}
+
+export const DOSE_SYMBOL: Readonly<Record<DoseOutcome, string>> = { taken: '✓', skipped: '✗', not_marked: '○' };
+
+/** The state of a dose in words and a symbol (readable without colour), "entered later" when it was. */
+export function DoseState({ state, className = '' }: { state: DoseCheckState; className?: string }) {
+  return (
+    <p className={`dose-state dose-state--${state.outcome} ${className}`.trim()}>
+      <span className="dose-state__symbol" aria-hidden="true">
+        {DOSE_SYMBOL[state.outcome]}
+      </span>{' '}
+      {state.outcome === 'taken' ? (
+        <Msg id="doses.status.taken" />
+      ) : state.outcome === 'skipped' ? (
+        <Msg id="doses.status.skipped" values={{ reason: <Msg id={`doses.reason.${state.reason ?? 'other'}`} /> }} />
+      ) : (
+        <Msg id="doses.status.notMarked" />
+      )}
+      {state.enteredLater ? (
+        <>
+          {' '}
+          <span className="dose-state__later">
+            <Msg id="doses.status.enteredLater" />
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
