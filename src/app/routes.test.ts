@@ -37,6 +37,7 @@ const EXPECTED: Record<string, Guard> = {
   '/profile/email': 'account',
   '/profile/mfa': 'account',
   '/profile/password/:reset?': 'account',
+  '/profile/helpers': 'account',
   '/onboarding/finish': 'account',
 };
 

@@ -39,6 +39,7 @@ const genericsCalculator = lazy(() => import('../features/generics/calculator-vi
 const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
 const profileEmail = lazy(() => import('../features/account/email-view'));
 const profileMfa = lazy(() => import('../features/account/mfa-view'));
+const profileHelpers = lazy(() => import('../features/profile/helpers-view'));
 const login = lazy(() => import('../features/auth/login-view'));
 const resetPassword = lazy(() => import('../features/auth/reset-password-view'));
 const password = lazy(() => import('../features/auth/password-view'));
@@ -93,6 +94,7 @@ const dashboardReads = () => import('../features/dashboard/dashboard-reads').the
 const prescriptionsReads = () => import('../features/prescriptions/prescriptions-reads').then((m) => m.readPrescriptionsAhead);
 const ordersReads = () => import('../features/orders/orders-reads').then((m) => m.readOrdersAhead);
 const profileReads = () => import('../features/profile/profile-reads').then((m) => m.readProfileAhead);
+const helpersReads = () => import('../features/profile/helpers/helpers-reads').then((m) => m.readHelpersAhead);
 const insuranceReads = () => import('../features/profile/profile-reads').then((m) => m.readInsuranceAhead);
 const questionnaireReads = () => import('../features/profile/profile-reads').then((m) => m.readQuestionnaireAhead);
 const orderFlowReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderFlowAhead);
@@ -151,6 +153,8 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail, { readAhead: profileReads }),
   route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa, { readAhead: profileReads }),
   route(paths.profilePassword.path, 'title.profilePassword', 'account', password, { readAhead: profileReads }),
+  // issue 41: helpers (an account page: a helper needs no profile of their own)
+  route(paths.profileHelpers.path, 'title.profileHelpers', 'account', profileHelpers, { readAhead: helpersReads }),
   route(paths.onboardingFinish.path, 'title.onboardingFinish', 'account', onboardingFinish, { readAhead: profileReads }),
 ];
 

@@ -9,8 +9,62 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      caregiver_grants: {
+        Row: {
+          accepted_at: string | null
+          code_expires_at: string
+          code_hash: string | null
+          created_at: string
+          helper_id: string | null
+          helper_name: string | null
+          id: string
+          invited_email: string | null
+          patient_id: string
+          revoked_at: string | null
+          revoked_by: string | null
+          rights: string[]
+        }
+        Insert: {
+          accepted_at?: string | null
+          code_expires_at?: string
+          code_hash?: string | null
+          created_at?: string
+          helper_id?: string | null
+          helper_name?: string | null
+          id?: string
+          invited_email?: string | null
+          patient_id: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          rights: string[]
+        }
+        Update: {
+          accepted_at?: string | null
+          code_expires_at?: string
+          code_hash?: string | null
+          created_at?: string
+          helper_id?: string | null
+          helper_name?: string | null
+          id?: string
+          invited_email?: string | null
+          patient_id?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          rights?: string[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "caregiver_grants_patient_id_fkey"
+            columns: ["patient_id"]
+            isOneToOne: false
+            referencedRelation: "webshop_customers"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       patient_plan_settings: {
         Row: {
+          acted_by: string | null
           customer_id: string
           evening_time: string
           id: string
@@ -20,6 +74,7 @@ export type Database = {
           refill_lead_days: number
         }
         Insert: {
+          acted_by?: string | null
           customer_id?: string
           evening_time?: string
           id?: string
@@ -29,6 +84,7 @@ export type Database = {
           refill_lead_days?: number
         }
         Update: {
+          acted_by?: string | null
           customer_id?: string
           evening_time?: string
           id?: string
@@ -247,6 +303,7 @@ export type Database = {
       }
       webshop_customer_additional_info: {
         Row: {
+          acted_by: string | null
           cpg_name: string | null
           created_at: string
           customer_id: string
@@ -260,6 +317,7 @@ export type Database = {
           send_asap: boolean | null
         }
         Insert: {
+          acted_by?: string | null
           cpg_name?: string | null
           created_at?: string
           customer_id?: string
@@ -273,6 +331,7 @@ export type Database = {
           send_asap?: boolean | null
         }
         Update: {
+          acted_by?: string | null
           cpg_name?: string | null
           created_at?: string
           customer_id?: string
@@ -341,6 +400,7 @@ export type Database = {
       }
       webshop_customer_dose_mark: {
         Row: {
+          acted_by: string | null
           customer_id: string
           day: string
           device_id: string
@@ -353,6 +413,7 @@ export type Database = {
           status: string
         }
         Insert: {
+          acted_by?: string | null
           customer_id?: string
           day: string
           device_id: string
@@ -365,6 +426,7 @@ export type Database = {
           status: string
         }
         Update: {
+          acted_by?: string | null
           customer_id?: string
           day?: string
           device_id?: string
@@ -388,6 +450,7 @@ export type Database = {
       }
       webshop_customer_eprescription: {
         Row: {
+          acted_by: string | null
           customer_id: string
           entry_id: string | null
           id: string
@@ -397,6 +460,7 @@ export type Database = {
           summary: Json
         }
         Insert: {
+          acted_by?: string | null
           customer_id?: string
           entry_id?: string | null
           id?: string
@@ -406,6 +470,7 @@ export type Database = {
           summary: Json
         }
         Update: {
+          acted_by?: string | null
           customer_id?: string
           entry_id?: string | null
           id?: string
@@ -536,6 +601,7 @@ export type Database = {
       }
       webshop_customer_order_defaults: {
         Row: {
+          acted_by: string | null
           comment: string | null
           created_at: string
           customer_id: string
@@ -546,6 +612,7 @@ export type Database = {
           substitute: boolean
         }
         Insert: {
+          acted_by?: string | null
           comment?: string | null
           created_at?: string
           customer_id?: string
@@ -556,6 +623,7 @@ export type Database = {
           substitute?: boolean
         }
         Update: {
+          acted_by?: string | null
           comment?: string | null
           created_at?: string
           customer_id?: string
@@ -725,6 +793,7 @@ export type Database = {
       }
       webshop_order: {
         Row: {
+          acted_by: string | null
           address2: string | null
           city: string | null
           comment: string | null
@@ -744,6 +813,7 @@ export type Database = {
           substitute: boolean
           zip: string | null
           children: {
+            acted_by: string | null
             address2: string | null
             city: string | null
             comment: string | null
@@ -765,6 +835,7 @@ export type Database = {
           } | null
         }
         Insert: {
+          acted_by?: string | null
           address2?: string | null
           city?: string | null
           comment?: string | null
@@ -785,6 +856,7 @@ export type Database = {
           zip?: string | null
         }
         Update: {
+          acted_by?: string | null
           address2?: string | null
           city?: string | null
           comment?: string | null
@@ -862,11 +934,25 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      can_act_for: {
+        Args: { p_customer_id: string; p_right: string }
+        Returns: boolean
+      }
       cancel_order: { Args: { p_order_id: number }; Returns: undefined }
+      caregiver_accept: {
+        Args: { p_code: string; p_name?: string }
+        Returns: Json
+      }
+      caregiver_invite: {
+        Args: { p_email?: string; p_rights: string[] }
+        Returns: Json
+      }
+      caregiver_revoke: { Args: { p_grant: string }; Returns: undefined }
       check_mfa: { Args: never; Returns: boolean }
       children: {
         Args: { "": Database["public"]["Tables"]["webshop_order"]["Row"] }
         Returns: {
+          acted_by: string | null
           address2: string | null
           city: string | null
           comment: string | null
@@ -898,7 +984,12 @@ export type Database = {
         Returns: boolean
       }
       dose_mark_writable: {
-        Args: { p_day: string; p_pharmacode: number; p_prescription_id: number }
+        Args: {
+          p_customer_id: string
+          p_day: string
+          p_pharmacode: number
+          p_prescription_id: number
+        }
         Returns: boolean
       }
       dose_reminder_doses: {
@@ -967,6 +1058,7 @@ export type Database = {
       dose_reminders_release: { Args: { p_claims: Json }; Returns: number }
       eprescription_store: {
         Args: {
+          p_acted_by: string
           p_customer_id: string
           p_entry_id: string
           p_raw: string
@@ -1023,6 +1115,7 @@ export type Database = {
         }
       }
       setup_missing: { Args: never; Returns: string[] }
+      setup_missing_for: { Args: { p_customer_id: string }; Returns: string[] }
       webshop_dose_mark_rank: { Args: { p_status: string }; Returns: number }
       webshop_order: {
         Args: {

@@ -17,6 +17,7 @@ import type {
   Prescription,
   Questionnaire,
 } from '../domain/entities';
+import type { CaregiverGrant } from '../domain/caregivers/grants';
 import type { DoseMark } from '../domain/doses/dose-mark';
 import type { Database, Tables, TablesInsert } from './database.types';
 import type { Widen } from './rows';
@@ -54,6 +55,7 @@ export type _Checks = [
   None<Agree<Order, 'webshop_order'>>,
   None<Agree<OrderItem, 'webshop_order_item'>>,
   None<Agree<PlanSettings, 'patient_plan_settings'>>,
+  None<Agree<CaregiverGrant, 'caregiver_grants'>>,
   None<Agree<Medication, 'pharmindex'>>,
   None<Agree<NonNullable<Medication['pharmindex_images']>, 'pharmindex_images'>>,
   None<Agree<NonNullable<Medication['pharmindex_prices']>, 'pharmindex_prices'>>,

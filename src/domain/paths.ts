@@ -77,6 +77,8 @@ export const paths = {
   profileMedication: fixed('/profile/medication'),
   profileEmail: fixed('/profile/email'),
   profileMfa: fixed('/profile/mfa'),
+  // issue 41: the patient's helpers, and the people a helper helps
+  profileHelpers: fixed('/profile/helpers'),
   profilePassword: {
     path: '/profile/password/:reset?',
     /** reset: the screen a password-reset link leads to */

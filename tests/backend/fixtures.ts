@@ -246,8 +246,9 @@ export async function hinLink(p: Patient, over: Partial<Chmed16aDocument> = {}):
 export async function storeEPrescription(
   client: SupabaseClient,
   raw: string,
-  { summary = { doctor: { name: 'Jürg Bärtschi', organisation: 'Praxis Zürichberg' } }, key = randomUUID() }: { summary?: unknown; key?: string } = {},
+  { summary = { doctor: { name: 'Jürg Bärtschi', organisation: 'Praxis Zürichberg' } }, key = randomUUID(), customerId }: { summary?: unknown; key?: string; customerId?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const { data, error } = await client.functions.invoke('ePrescription', { body: { raw, summary }, headers: { 'Idempotency-Key': key } });
+  const body = { raw, summary, ...(customerId === undefined ? {} : { customer_id: customerId }) };
+  const { data, error } = await client.functions.invoke('ePrescription', { body, headers: { 'Idempotency-Key': key } });
   return error ? functionError(error) : { status: 200, body: data as Record<string, unknown> };
 }

@@ -55,7 +55,8 @@ describe('the table', () => {
   it('a first row of the patient takes the defaults (the eMediplan\'s times, 10 days) and names its patient itself', async () => {
     const inserted = await A.client.from(PLAN_SETTINGS_TABLE).insert({}).select('*').single();
     expect(inserted.error).toBeNull();
-    expect(inserted.data).toEqual({ id: expect.any(String), customer_id: A.userId, ...DEFAULTS });
+    // issue 41: acted_by names who wrote it, here the patient
+    expect(inserted.data).toEqual({ id: expect.any(String), customer_id: A.userId, acted_by: A.userId, ...DEFAULTS });
     // the same defaults as the app's (src/domain/plan-settings.ts)
     const { refill_lead_days: _, ...times } = DEFAULTS;
     expect(periodTimesOf(times)).toEqual(periodTimesOf(null));
@@ -157,7 +158,7 @@ describe('through the app\'s outbox (the registry\'s generic upsert)', () => {
     const tablet = await device(P.client, P.userId);
     const report = await pullAll(P.client as unknown as AppClient, tablet.db, P.userId);
     expect(report.errors).toEqual({});
-    expect(await readPlanSettings(tablet.db)).toEqual({ id: expect.any(String), customer_id: P.userId, ...TIMES, refill_lead_days: 10 });
+    expect(await readPlanSettings(tablet.db)).toEqual({ id: expect.any(String), customer_id: P.userId, acted_by: P.userId, ...TIMES, refill_lead_days: 10 });
     expect(periodTimesOf(await readPlanSettings(tablet.db))).toEqual({ morning: '07:30', noon: '12:15', evening: '18:45', night: '21:30' });
     phone.db.close();
     tablet.db.close();

@@ -11,6 +11,7 @@ import { insertOrder, must, patientWithProfile, pharmacodes, prescribe, type Pat
 
 /** The tables of publication supabase_realtime (supabase/README.md, "Realtime"; published-keys.test.ts holds the list to the migrations). */
 const PUBLISHED = [
+  'caregiver_grants',
   'patient_plan_settings',
   'webshop_customer_additional_info',
   'webshop_customer_address',
@@ -73,12 +74,14 @@ beforeAll(async () => {
   );
   must(await svc.from('webshop_customer_eprescription').insert({ customer_id: A.userId, rx_id: rxId, raw: 'CHMED16A1H4sI', summary: { id: rxId } }).select('id'), 'e-prescription');
   must(await A.client.from('webshop_customer_push_subscription').insert({ customer_id: A.userId, endpoint, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }).select('id'), 'device');
+  // issue 41: A's invitation of a helper
+  must(await A.client.rpc('caregiver_invite', { p_rights: ['see'] }), 'invitation');
   secrets.push(A.userId, endpoint, String(code), day, rxId, String(rx.expires_at), 'Zelda', 'Muster', A.email);
   // the keys B may hear: each row's primary key, as the server made it
   for (const table of PUBLISHED) {
     const pk = table === 'webshop_customers' ? 'row_id' : 'id';
     const [column, value]: [string, unknown] =
-      table === 'webshop_customers' ? ['id', A.userId] : table === 'webshop_order_item' ? ['order_id', order.id] : table === 'webshop_order' ? ['id', order.id] : ['customer_id', A.userId];
+      table === 'webshop_customers' ? ['id', A.userId] : table === 'webshop_order_item' ? ['order_id', order.id] : table === 'webshop_order' ? ['id', order.id] : table === 'caregiver_grants' ? ['patient_id', A.userId] : ['customer_id', A.userId];
     const rows = must(await svc.from(table).select(pk).eq(column, value), table) as unknown as Record<string, unknown>[];
     expect(rows.length, table).toBeGreaterThan(0);
     for (const r of rows) keep(table, r[pk]);

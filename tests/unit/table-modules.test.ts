@@ -35,6 +35,7 @@ const namedIn = (pattern: RegExp) => SOURCES.filter((path) => pattern.test(text.
 
 /** The module of each table mirrored apart. */
 const MODULE: Record<string, string> = {
+  caregiver_grants: 'src/data/tables/caregiver-grants.ts',
   webshop_customer_dose_mark: 'src/data/tables/dose-marks.ts',
   webshop_customer_eprescription: 'src/data/tables/eprescriptions.ts',
   patient_plan_settings: 'src/data/tables/plan-settings.ts',
@@ -59,10 +60,18 @@ describe('a synced table is one module', () => {
     }
   });
 
+  const engine = SOURCES.filter((path) => /^src\/data\/(outbox|pull|realtime|local|hooks|session|sync|push)\//.test(path));
+
   it('the engine reads the realtime routing of a table, never its name', () => {
-    const engine = SOURCES.filter((path) => /^src\/data\/(outbox|pull|realtime|local|hooks|session|sync|push)\//.test(path));
     const startsWith = engine.filter((path) => /startsWith\(['"]webshop/.test(text.get(path)!));
     expect(startsWith).toEqual([]);
+  });
+
+  // issue 41: the caregiver grants name their owner in two columns and keep a column from every
+  // client; the pull and realtime read both from the declaration (`owners`, `columns`)
+  it('the engine reads which columns name a row\'s owner and which it selects from the declaration, never a table\'s own columns', () => {
+    for (const column of ['patient_id', 'helper_id', 'code_hash']) expect({ column, in: engine.filter((path) => names(column).test(text.get(path)!)) }).toEqual({ column, in: [] });
+    expect(namedIn(names('helper_id'))).toContain('src/data/tables/caregiver-grants.ts');
   });
 });
 

@@ -9,7 +9,7 @@ import type { LocalDb } from '../local/local-db';
 import { isLocalOrder, META, type MirrorOrder, type MirrorRow } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
-import { rowKey, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
+import { ownsRow, rowKey, syncedTable, type Row, type SyncedTable } from '../tables/synced-tables';
 import { withSameParts } from '../../lib/same-data';
 
 /** Whether two rows hold the same data (key order aside). */
@@ -236,7 +236,7 @@ export async function applyRowChange(
       if (!held || held.customer_id !== userId) return 'written';
       await db.rows.delete([held.table, held.key]);
     } else {
-      if (change.row.customer_id !== userId) return 'written';
+      if (!ownsRow(t, change.row, userId)) return 'written';
       await db.rows.put({ table: change.table, key: rowKey(t, change.row), customer_id: userId, row: change.row });
     }
     if (overlay) await overlay(db, userId, 'rows');

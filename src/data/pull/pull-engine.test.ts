@@ -12,7 +12,7 @@ function fakeClient(delay = 20, customer: Record<string, unknown> = { id: 'u1', 
     const data = table === 'webshop_customers' ? customer : table === 'pharmindex_insurance' ? [{ descr1: 'CSS' }] : [];
     const answer = () => new Promise((r) => setTimeout(() => r({ data, error: null, status: 200 }), delay));
     const q: Record<string, unknown> = {};
-    for (const name of ['select', 'eq', 'is', 'order', 'in', 'gte', 'range']) q[name] = () => q;
+    for (const name of ['select', 'eq', 'or', 'is', 'order', 'in', 'gte', 'range']) q[name] = () => q;
     q.maybeSingle = answer;
     q.then = (resolve: (v: unknown) => void, reject: (e: unknown) => void) => answer().then(resolve, reject);
     return q;

@@ -9,7 +9,7 @@ import { META } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { fetchPatientInformation } from '../catalogue/patient-information';
 import { mirrorPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
-import { rowTables } from '../tables/synced-tables';
+import { ownerColumns, rowTables } from '../tables/synced-tables';
 import { customerRows } from '../tables/table-client';
 import { addDays, dateInTimeZone } from '../../domain/zoned-time';
 import type { PendingOverlay } from './pending-overlay';
@@ -82,7 +82,7 @@ export async function pullRows(client: AppClient, db: LocalDb, userId: CustomerI
     const since = t.pullWindow ? { column: t.pullWindow.column, from: addDays(dateInTimeZone(new Date(clock(o))), -t.pullWindow.days) } : undefined;
     let answer;
     try {
-      answer = await customerRows(client, t.name, userId, since, t.key);
+      answer = await customerRows(client, t.name, userId, since, t.key, { ...(t.columns !== undefined && { columns: t.columns }), owners: ownerColumns(t) });
     } catch {
       return { ok: false, error: 'network' };
     }

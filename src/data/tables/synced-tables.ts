@@ -5,6 +5,7 @@
 // read the declarations; none of them names a table or switches over tables.
 // Adding a table: its migration, its module (registered here), `npm run gen:types`, and its view
 // (src/data/README.md, "Adding a synced table").
+import { caregiverGrants } from './caregiver-grants';
 import { CUSTOMER_RECORD_TABLES } from './customer-record';
 import { doseMarks } from './dose-marks';
 import { ePrescriptions } from './eprescriptions';
@@ -13,10 +14,10 @@ import { planSettings } from './plan-settings';
 import { pushSubscriptions } from './push-subscriptions';
 import { declareTable, type FollowedTable, type Routing, type SyncedTable, type TableDeclaration } from './table-declaration';
 
-export { keyColumns, keyMatch, rowKey, type MirrorPlace, type Row, type SyncedTable, type WriteMode } from './table-declaration';
+export { keyColumns, keyMatch, ownerColumns, ownsRow, rowKey, type MirrorPlace, type Row, type SyncedTable, type WriteMode } from './table-declaration';
 
 /** The app's synced tables: the customer record's (its lists in the order of the spec §7 select), then those mirrored apart. */
-export const SYNCED_TABLES: readonly SyncedTable[] = [...CUSTOMER_RECORD_TABLES, planSettings, doseMarks, ePrescriptions, pushSubscriptions];
+export const SYNCED_TABLES: readonly SyncedTable[] = [...CUSTOMER_RECORD_TABLES, planSettings, doseMarks, ePrescriptions, caregiverGrants, pushSubscriptions];
 
 const registry = new Map<string, SyncedTable>(SYNCED_TABLES.map((t) => [t.name, t]));
 const followed = new Map<string, FollowedTable>(ORDER_TABLES.map((t) => [t.name, t]));

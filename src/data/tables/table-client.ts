@@ -57,8 +57,8 @@ export async function latestRow(client: AppClient, table: string, customerId: st
 export const ROWS_PAGE = 1000;
 
 /**
- * The customer's rows of a table, optionally only those whose `since.column` is on or after
- * `since.from` (an ISO date); in pages ordered by the table's key, so a patient with more rows
+ * The customer's rows of a table (where one of `owners` names them; the columns `columns`),
+ * optionally only those whose `since.column` is on or after `since.from` (an ISO date); in pages ordered by the table's key, so a patient with more rows
  * than one answer holds (90 days of dose marks of many prescriptions) gets all of them.
  */
 export async function customerRows(
@@ -67,15 +67,18 @@ export async function customerRows(
   customerId: string,
   since?: { column: string; from: string },
   key: readonly string[] = [],
+  { columns = '*', owners = ['customer_id'] }: { columns?: string; owners?: readonly string[] } = {},
 ): Promise<TableAnswer<Row[]>> {
   const rows: Row[] = [];
   for (let from = 0; ; from += ROWS_PAGE) {
-    let query = untyped(client).from(table).select('*').eq('customer_id', customerId);
+    const select = untyped(client).from(table).select(columns);
+    let query = owners.length === 1 ? select.eq(owners[0]!, customerId) : select.or(owners.map((column) => `${column}.eq.${customerId}`).join(','));
     if (since) query = query.gte(since.column, since.from);
     for (const column of key) query = query.order(column);
     const { data, error, status } = await query.range(from, from + ROWS_PAGE - 1);
     if (error) return { data: null, error, status };
-    const page = (data as Row[] | null) ?? [];
+    // a select list that is no literal types its rows as errors: they are plain records
+    const page = (data as unknown as Row[] | null) ?? [];
     rows.push(...page);
     if (page.length < ROWS_PAGE) return { data: rows, error: null, status };
   }

@@ -92,6 +92,13 @@ export interface SyncedTable {
    * event, or a new write), the one to keep — as the server's own rule keeps it.
    */
   converge?: (stored: Row, written: Row) => Row;
+  /** 'rows' tables: the columns the pull selects ('*' when absent: a table with a column no client reads names the others) */
+  columns?: string;
+  /**
+   * 'rows' tables: the columns of which one names the mirror's owner (['customer_id'] when
+   * absent); the pull asks for the rows where any of them is the user, realtime puts only those.
+   */
+  owners?: readonly string[];
   /** 'rows' tables: the pull keeps the rows of the last `days` days of this date column (all when absent) */
   pullWindow?: { column: string; days: number };
   /** what a realtime change of the table means (default: by its place in the mirror) */
@@ -134,6 +141,12 @@ export function declareTable(t: TableDeclaration): SyncedTable {
     ...t,
   };
 }
+
+/** The columns of a 'rows' table naming the mirror's owner. */
+export const ownerColumns = (t: Pick<SyncedTable, 'owners'>): readonly string[] => t.owners ?? ['customer_id'];
+
+/** Does the row belong to this user's mirror (one of its owner columns names them)? */
+export const ownsRow = (t: Pick<SyncedTable, 'owners'>, row: Row, userId: string): boolean => ownerColumns(t).some((column) => row[column] === userId);
 
 /** A row's key as one string (the `rows` store's key; an identity's id as its digits). */
 export function rowKey(t: Pick<SyncedTable, 'key'>, row: Row): string {

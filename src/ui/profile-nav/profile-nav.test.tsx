@@ -44,7 +44,7 @@ describe('ProfileNav', () => {
       [de['title.profileQuestionnaire'], '/profile/questionnaire'],
       [de['title.profileMedication'], '/profile/medication'],
     ]);
-    expect(within(account).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/profile/email', '/profile/password', '/profile/mfa']);
+    expect(within(account).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/profile/email', '/profile/password', '/profile/mfa', '/profile/helpers']);
     expect(within(nav).getByRole('link', { current: 'page' }).getAttribute('href')).toBe('/profile/basedata');
     expect(todos(nav)).toEqual([]);
   });

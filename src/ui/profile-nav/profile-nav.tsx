@@ -30,6 +30,7 @@ export const PROFILE_NAV: readonly { groupId: string; items: readonly NavItem[] 
       { href: paths.profileEmail.href(), titleId: 'title.profileEmail' },
       { href: paths.profilePassword.href(), titleId: 'title.profilePassword' },
       { href: paths.profileMfa.href(), titleId: 'title.profileMfa' },
+      { href: paths.profileHelpers.href(), titleId: 'title.profileHelpers' },
     ],
   },
 ];

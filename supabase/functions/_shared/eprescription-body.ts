@@ -10,6 +10,8 @@ export const EPRESCRIPTION_RAW_MAX = 131_072;
 export const EPRESCRIPTION_SUMMARY_MAX = 65_536;
 
 export const ePrescriptionBody = v.strictObject({
+  /** the patient it is sent for, when a helper sends it (issue 41; the caller's own when absent) */
+  customer_id: v.optional(v.pipe(v.string('customer_id must be a UUID'), v.uuid('customer_id must be a UUID'))),
   /** the scanned text exactly as given (the pharmacy verifies its signature) */
   raw: v.pipe(v.string('raw must be the scanned text'), v.minLength(1, 'raw is empty'), v.maxLength(EPRESCRIPTION_RAW_MAX, `raw is longer than ${EPRESCRIPTION_RAW_MAX} characters`)),
   /** what the patient was shown: doctor, date, medicaments */

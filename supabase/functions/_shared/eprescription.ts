@@ -8,9 +8,11 @@
 // verified, at most 20 a day. The desk's mail stays prescriptionLocationMail {eprescription_id}.
 //
 // POST, Authorization: Bearer <user access token>, Idempotency-Key: <the outbox entry id, a UUID>,
-// body {raw, summary} (eprescription-body.ts). Answers: 200 {rx_id, sent_at, replay} (replay: the
+// body {raw, summary, customer_id?} (eprescription-body.ts; customer_id: a helper sending for the
+// patient, issue 41). Answers: 200 {rx_id, sent_at, replay} (replay: the
 // same entry stored it before, its answer lost); 400 invalid_json | invalid_request |
-// unreadable_code {reason}; 401 not_authenticated; 403 insufficient_aal; 409 setup_incomplete
+// unreadable_code {reason}; 401 not_authenticated; 403 insufficient_aal | not_caller (no right to
+// send for that patient); 409 setup_incomplete
 // {missing} | conflict (stored already, by another entry: another device) {sent_at};
 // 422 not_a_prescription {med_type}; 429 eprescription_limit; 500 server_misconfigured;
 // 502 upstream_error. Nothing is stored on any 4xx.
@@ -37,6 +39,8 @@ export async function handleEPrescription(req: Request, env: FunctionEnv): Promi
   const parsed = v.safeParse(ePrescriptionBody, body);
   if (!parsed.success) return errorResponse(400, 'invalid_request', v.summarize(parsed.issues));
   const { raw, summary } = parsed.output;
+  // a helper sends for the patient who granted them 'send' (issue 41); the row records the sender
+  const customerId = parsed.output.customer_id ?? caller.userId;
 
   const code = await readPrescriptionCode(raw);
   if (!code.ok) return errorResponse(400, 'unreadable_code', 'The text is no e-prescription code that can be read.', { reason: code.error });
@@ -51,7 +55,15 @@ export async function handleEPrescription(req: Request, env: FunctionEnv): Promi
     return json(mapped.body, mapped.status);
   }
   if (mfa.data !== true) return errorResponse(403, 'insufficient_aal', 'Confirm the sign-in with the second factor first.');
-  const missing = await client.rpc('setup_missing');
+  if (customerId !== caller.userId) {
+    const may = await client.rpc('can_act_for', { p_customer_id: customerId, p_right: 'send' });
+    if (may.error) {
+      const mapped = mapPostgrestError(may.status, may.error);
+      return json(mapped.body, mapped.status);
+    }
+    if (may.data !== true) return errorResponse(403, 'not_caller', 'Prescriptions can only be sent for yourself or a patient who lets you send them.');
+  }
+  const missing = customerId === caller.userId ? await client.rpc('setup_missing') : await client.rpc('setup_missing_for', { p_customer_id: customerId });
   if (missing.error) {
     const mapped = mapPostgrestError(missing.status, missing.error);
     return json(mapped.body, mapped.status);
@@ -62,7 +74,7 @@ export async function handleEPrescription(req: Request, env: FunctionEnv): Promi
 
   if (!env.secretKey) return errorResponse(500, 'server_misconfigured', 'The secret key is not set.');
   const db = env.createClient(env.SUPABASE_URL, env.secretKey, CLIENT_OPTIONS);
-  const stored = await db.rpc('eprescription_store', { p_customer_id: caller.userId, p_rx_id: code.value.rxId, p_raw: raw, p_summary: summary, p_entry_id: key });
+  const stored = await db.rpc('eprescription_store', { p_customer_id: customerId, p_rx_id: code.value.rxId, p_raw: raw, p_summary: summary, p_entry_id: key, p_acted_by: caller.userId });
   if (stored.error) {
     const mapped = mapPostgrestError(stored.status, stored.error);
     const sentAt = mapped.status === 409 && stored.error.hint ? { sent_at: stored.error.hint } : {};

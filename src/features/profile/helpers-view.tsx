@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { CaregiverGrant } from '../../domain/caregivers/grants';
+import { useCaregiverCommands, useCaregiverGrants } from '../../data/hooks/use-caregiver-grants';
+import { useSetupFlags } from '../../data/hooks/use-setup-flags';
+import { Msg } from '../../i18n/msg';
+import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
+import { Spinner } from '../../ui/spinner';
+import { AcceptForm } from './helpers/accept-form';
+import { caregiverErrorId } from './helpers/caregiver-errors';
+import { GrantList } from './helpers/grant-list';
+import { InviteForm } from './helpers/invite-form';
+import './helpers/helpers.css';
+
+/**
+ * /profile/helpers (issue 41 items 1, 3): the patient's helpers and invitations — invite by a
+ * one-time code shown as text and QR code, withdraw, remove — and, for a helper, the people they
+ * help and the acceptance of an invitation. Changes go online to the server (the RPCs); the lists
+ * read the mirror.
+ */
+export default function HelpersView() {
+  const flags = useSetupFlags();
+  const grants = useCaregiverGrants();
+  const { invite, accept, end } = useCaregiverCommands();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errorId, setErrorId] = useState<string | null>(null);
+  const now = new Date();
+
+  const onEnd = async (grant: CaregiverGrant) => {
+    setBusy(grant.id);
+    setErrorId(null);
+    const result = await end(grant.id);
+    setBusy(null);
+    if (!result.ok) setErrorId(caregiverErrorId(result.error));
+  };
+
+  /** The patient's helpers, or the people this account helps (undefined while the mirror is read). */
+  const section = (which: 'helpers' | 'helping', list: CaregiverGrant[] | undefined) => (
+    <section aria-labelledby={`caregivers-${which}-title`}>
+      <h2 id={`caregivers-${which}-title`}>
+        <Msg id={`caregivers.${which}.title`} />
+      </h2>
+      {list ? <GrantList grants={list} side={which === 'helpers' ? 'patient' : 'helper'} now={now} busy={busy} onEnd={(g) => void onEnd(g)} /> : <Spinner />}
+    </section>
+  );
+
+  return (
+    <ProfileLayout titleId="title.profileHelpers" flags={flags ?? null}>
+      <p>
+        <Msg id="caregivers.intro" />
+      </p>
+      {errorId ? (
+        <p className="notice notice--danger" role="alert">
+          <Msg id={errorId} />
+        </p>
+      ) : null}
+      {section('helpers', grants?.helpers)}
+      <InviteForm onInvite={invite} />
+      {section('helping', grants?.helping)}
+      <AcceptForm onAccept={accept} />
+    </ProfileLayout>
+  );
+}

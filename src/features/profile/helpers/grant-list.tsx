@@ -1,0 +1,58 @@
+import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
+import { Msg } from '../../../i18n/msg';
+import { useCalendarDate } from '../../../ui/use-calendar-date';
+
+/** The rights of a grant in words, in the order of the invitation form (the server keeps them sorted by name). */
+export function RightsText({ rights }: { rights: readonly string[] }) {
+  return (
+    <>
+      {CAREGIVER_RIGHTS.filter((right) => rights.includes(right)).map((right, i) => (
+        <span key={right}>
+          {i > 0 ? ', ' : null}
+          <Msg id={`caregivers.right.${right}`} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Grants as a list: `side` patient (their invitations and helpers: withdraw, remove) or helper
+ * (the people they help: leave). Ended grants are not listed; an expired invitation can still be
+ * withdrawn, which clears it.
+ */
+export function GrantList({ grants, side, now, busy, onEnd }: { grants: readonly CaregiverGrant[]; side: 'patient' | 'helper'; now: Date; busy: string | null; onEnd: (grant: CaregiverGrant) => void }) {
+  const formatDate = useCalendarDate();
+  const shown = grants.filter((g) => grantState(g, now) !== 'ended');
+  if (shown.length === 0) {
+    return (
+      <p>
+        <Msg id={side === 'patient' ? 'caregivers.helpers.none' : 'caregivers.helping.none'} />
+      </p>
+    );
+  }
+  return (
+    <ul className="caregiver-grants">
+      {shown.map((g) => {
+        const state = grantState(g, now);
+        const action = side === 'helper' ? 'caregivers.leave' : state === 'active' ? 'caregivers.remove' : 'caregivers.withdraw';
+        return (
+          <li key={g.id} className="caregiver-grants__item">
+            <p className="caregiver-grants__name">
+              {state === 'active' && side === 'patient' ? g.helper_name : <Msg id={`caregivers.state.${state}`} />}
+            </p>
+            <p>
+              <RightsText rights={g.rights} />
+            </p>
+            <p className="caregiver-grants__since">
+              <Msg id={state === 'active' ? 'caregivers.since' : 'caregivers.validUntil'} values={{ date: formatDate(state === 'active' ? (g.accepted_at ?? g.created_at) : g.code_expires_at) }} />
+            </p>
+            <button type="button" className="button" disabled={busy === g.id} onClick={() => onEnd(g)}>
+              <Msg id={action} />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+// issue 41 items 1, 3: the patient invites a helper by a one-time code shown as text and QR code,
+// sees pending invitations and helpers and withdraws or removes them; the helper accepts with the
+// code as given and sees whom they help — in German and French.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import de from '../../../../lang/de.json';
+import fr from '../../../../lang/fr.json';
+import type { CaregiverGrant } from '../../../domain/caregivers/grants';
+import { err, ok } from '../../../domain/result';
+import { TestProviders } from '../../../i18n/test-providers';
+import { AcceptForm } from './accept-form';
+import { GrantList } from './grant-list';
+import { InviteForm } from './invite-form';
+
+const NOW = new Date('2026-11-28T12:00:00Z');
+const grant = (over: Partial<CaregiverGrant>): CaregiverGrant => ({
+  id: 'g1',
+  patient_id: 'walter',
+  helper_id: null,
+  helper_name: null,
+  rights: ['see'],
+  invited_email: null,
+  code_expires_at: '2026-11-29T11:00:00Z',
+  created_at: '2026-11-28T11:00:00Z',
+  accepted_at: null,
+  revoked_at: null,
+  revoked_by: null,
+  ...over,
+});
+
+describe('InviteForm', () => {
+  it('always grants seeing; sends the rights chosen and the e-mail; shows the code as text and QR code', async () => {
+    const onInvite = vi.fn(async () => ok({ code: 'ABCD-EFGH-JKMN-PQ01' }));
+    render(
+      <TestProviders>
+        <InviteForm onInvite={onInvite} />
+      </TestProviders>,
+    );
+    const see = screen.getByRole('checkbox', { name: de['caregivers.right.see'] }) as HTMLInputElement;
+    expect([see.checked, see.disabled]).toEqual([true, true]);
+    fireEvent.click(screen.getByRole('checkbox', { name: de['caregivers.right.tick'] }));
+    fireEvent.click(screen.getByRole('checkbox', { name: de['caregivers.right.order'] }));
+    fireEvent.click(screen.getByRole('checkbox', { name: de['caregivers.right.order'] }));
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(de['caregivers.invite.email'].replace(/[()]/g, '\\$&')) }), { target: { value: ' anna@example.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.invite.submit'] }));
+    await waitFor(() => expect(screen.getByText('ABCD-EFGH-JKMN-PQ01')).toBeTruthy());
+    expect(onInvite).toHaveBeenCalledWith(['see', 'tick'], 'anna@example.test');
+    expect(screen.getByRole('img', { name: de['caregivers.code.qr'] })).toBeTruthy();
+    expect(screen.getByText(de['caregivers.code.once'])).toBeTruthy();
+  });
+
+  it('says why the server refused, in French too', async () => {
+    render(
+      <TestProviders lang="fr">
+        <InviteForm onInvite={async () => err('too_many_invitations')} />
+      </TestProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: fr['caregivers.invite.submit'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(fr['caregivers.error.too_many_invitations']);
+  });
+});
+
+describe('AcceptForm', () => {
+  it('sends the code as the server reads it, with the name given', async () => {
+    const onAccept = vi.fn(async () => ok(null));
+    render(
+      <TestProviders>
+        <AcceptForm onAccept={onAccept} />
+      </TestProviders>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: de['caregivers.accept.code'] }), { target: { value: 'abcd efgh jkmn pqo1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(de['caregivers.accept.name'].replace(/[()]/g, '\\$&')) }), { target: { value: ' Anna ' } });
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.accept.submit'] }));
+    expect((await screen.findByRole('status')).textContent).toBe(de['caregivers.accept.done']);
+    expect(onAccept).toHaveBeenCalledWith('ABCDEFGHJKMNPQ01', 'Anna');
+  });
+
+  it('refuses a code that cannot be one without asking the server; shows the server\'s answer otherwise', async () => {
+    const onAccept = vi.fn(async () => err('invitation_expired'));
+    render(
+      <TestProviders>
+        <AcceptForm onAccept={onAccept} />
+      </TestProviders>,
+    );
+    const code = screen.getByRole('textbox', { name: de['caregivers.accept.code'] });
+    fireEvent.change(code, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.accept.submit'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(de['caregivers.error.invalid_code']);
+    expect(onAccept).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: 'ABCD-EFGH-JKMN-PQ01' } });
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.accept.submit'] }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(de['caregivers.error.invitation_expired']));
+  });
+});
+
+describe('GrantList', () => {
+  it('the patient\'s side: a helper by name with their rights (remove), an open and an expired invitation (withdraw); ended ones are gone', () => {
+    const onEnd = vi.fn();
+    const grants = [
+      // as the server stores them: sorted by name
+      grant({ id: 'active', helper_id: 'anna', helper_name: 'Anna', rights: ['order', 'see', 'tick'], accepted_at: '2026-11-20T10:00:00Z' }),
+      grant({ id: 'pending' }),
+      grant({ id: 'expired', code_expires_at: '2026-11-28T11:00:00Z' }),
+      grant({ id: 'ended', helper_id: 'beat', helper_name: 'Beat', accepted_at: '2026-11-20T10:00:00Z', revoked_at: '2026-11-27T10:00:00Z' }),
+    ];
+    render(
+      <TestProviders>
+        <GrantList grants={grants} side="patient" now={NOW} busy={null} onEnd={onEnd} />
+      </TestProviders>,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByText('Anna')).toBeTruthy();
+    expect(items[0]!.textContent).toContain(`${de['caregivers.right.see']}, ${de['caregivers.right.tick']}, ${de['caregivers.right.order']}`);
+    expect(items[0]!.textContent).toContain('20.11.2026');
+    expect(within(items[1]!).getByText(de['caregivers.state.pending'])).toBeTruthy();
+    expect(within(items[2]!).getByText(de['caregivers.state.expired'])).toBeTruthy();
+    fireEvent.click(within(items[0]!).getByRole('button', { name: de['caregivers.remove'] }));
+    fireEvent.click(within(items[1]!).getByRole('button', { name: de['caregivers.withdraw'] }));
+    expect(onEnd.mock.calls.map(([g]) => g.id)).toEqual(['active', 'pending']);
+  });
+
+  it('the helper\'s side: leave; none at all says so', () => {
+    const { unmount } = render(
+      <TestProviders lang="fr">
+        <GrantList grants={[grant({ helper_id: 'anna', helper_name: 'Anna', accepted_at: '2026-11-20T10:00:00Z' })]} side="helper" now={NOW} busy={null} onEnd={() => {}} />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('button', { name: fr['caregivers.leave'] })).toBeTruthy();
+    unmount();
+    render(
+      <TestProviders>
+        <GrantList grants={[]} side="helper" now={NOW} busy={null} onEnd={() => {}} />
+      </TestProviders>,
+    );
+    expect(screen.getByText(de['caregivers.helping.none'])).toBeTruthy();
+  });
+});
