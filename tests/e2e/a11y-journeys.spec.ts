@@ -68,6 +68,8 @@ for (const lang of ['de', 'fr'] as const) {
         () => code.press('Enter'),
         () => expect(page.getByRole('heading', { level: 1 })).not.toHaveText(t['title.secondFactor']),
       );
+      // the next screen's own h1 (between the two screens there is none for a moment)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expectHeadingsInOrder(page);
     });
 
