@@ -70,7 +70,10 @@ async function orderItems(id: number): Promise<{ row: Record<string, unknown>; i
 /** Leaves the demo patient's orders and single-use prescription as seeded. */
 async function restoreDemo(ordersBefore: readonly number[]): Promise<void> {
   const added = (await orderIds(DEMO.id)).filter((id) => !ordersBefore.includes(id));
-  if (added.length) await service().from('webshop_order').delete().in('id', added);
+  if (added.length) {
+    const { error } = await service().from('webshop_order').delete().in('id', added);
+    if (error) throw new Error(`the orders placed by this test stay: ${error.message}`);
+  }
   await service().from('webshop_customer_medication').update({ used: false }).eq('customer_id', DEMO.id).eq('medication_id', await pharmacode(IBU));
 }
 
