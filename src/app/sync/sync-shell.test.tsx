@@ -16,7 +16,7 @@ import { BackendContext, SessionContext, type SessionBackend } from '../session-
 import { entryLabels } from '../../data/outbox/kinds';
 import { reasonTexts } from '../../domain/reason-text';
 import { SyncShell } from './sync-shell';
-import { DELIVERED_SHOWN_MS } from './sync-status';
+import { DELIVERED_SHOWN_MS, PENDING_QUIET_MS } from './sync-status';
 
 /** The data layer's stores as the shell reads them, driven by the test. */
 function fakeBackend(unsent = 0) {
@@ -39,7 +39,8 @@ function fakeBackend(unsent = 0) {
 
 const SIGNED_IN = { ...SIGNED_OUT, status: 'signedIn' as const, hasPrescriptions: true };
 
-function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
+/** Renders the shell and waits for its lazily loaded status. */
+async function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
   render(
     <TestProviders lang={lang}>
       <BackendContext.Provider value={backend}>
@@ -51,6 +52,9 @@ function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.f
       </BackendContext.Provider>
     </TestProviders>,
   );
+  await act(async () => {
+    await import('./sync-status');
+  });
   return signOut;
 }
 
@@ -58,9 +62,9 @@ beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 describe('lost connection (spec §8)', () => {
-  it('shows after the debounce when offline, asks to restore and reload, and goes when back', () => {
+  it('shows after the debounce when offline, asks to restore and reload, and goes when back', async () => {
     const backend = fakeBackend();
-    renderShell(backend);
+    await renderShell(backend);
     act(() => backend.syncState.setOnline(false));
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
     act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
@@ -70,9 +74,9 @@ describe('lost connection (spec §8)', () => {
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
   });
 
-  it('shows when realtime is down while signed in (French)', () => {
+  it('shows when realtime is down while signed in (French)', async () => {
     const backend = fakeBackend();
-    renderShell(backend, vi.fn(), 'fr');
+    await renderShell(backend, vi.fn(), 'fr');
     act(() => {
       backend.syncState.setRealtimeConnected(false);
       vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
@@ -85,9 +89,9 @@ describe('lost connection (spec §8)', () => {
   it.each([
     ['de', de],
     ['fr', fr],
-  ] as const)('%s: the sends reach no server though the browser says online: no connection, sent once it is back', (lang, t) => {
+  ] as const)('%s: the sends reach no server though the browser says online: no connection, sent once it is back', async (lang, t) => {
     const backend = fakeBackend();
-    renderShell(backend, vi.fn(), lang);
+    await renderShell(backend, vi.fn(), lang);
     act(() => {
       backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
       backend.syncState.setReplay({ lastError: { code: 'network', message: 'Failed to fetch', status: 0 }, lastSyncAt: null, nextAttemptAt: Date.now() + 30_000, paused: null });
@@ -100,9 +104,9 @@ describe('lost connection (spec §8)', () => {
     expect(screen.queryByText(t['sync.connection.lost'])).toBeNull();
   });
 
-  it('signed out: nothing of it', () => {
+  it('signed out: nothing of it', async () => {
     const backend = fakeBackend();
-    renderShell(backend, vi.fn(), 'de', SIGNED_OUT);
+    await renderShell(backend, vi.fn(), 'de', SIGNED_OUT);
     act(() => {
       backend.syncState.setOnline(false);
       vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
@@ -112,10 +116,13 @@ describe('lost connection (spec §8)', () => {
 });
 
 describe('pending changes and refused ones', () => {
-  it('says how many changes wait, and asks to sign in again while the replay waits for it', () => {
+  it('says how many changes wait, and asks to sign in again while the replay waits for it', async () => {
     const backend = fakeBackend();
-    renderShell(backend);
+    await renderShell(backend);
     act(() => backend.syncState.setOutboxCounts({ pendingCount: 2, rejectedCount: 0 }));
+    // being sent, nothing in the way: said once they have been on their way a while
+    expect(screen.queryByText('2 Änderungen warten auf das Senden')).toBeNull();
+    act(() => void vi.advanceTimersByTime(PENDING_QUIET_MS));
     expect(screen.getByText('2 Änderungen warten auf das Senden')).toBeTruthy();
     act(() => backend.syncState.setReplay({ lastError: null, lastSyncAt: null, nextAttemptAt: null, paused: 'sessionExpired' }));
     expect(screen.getByText(de['sync.paused'])).toBeTruthy();
@@ -123,9 +130,50 @@ describe('pending changes and refused ones', () => {
     expect(screen.queryByText(/warten auf das Senden/)).toBeNull();
   });
 
-  it('says why changes wait and when the next try is due; once all arrived, a quiet confirmation', () => {
+  // issue 40: a change that reaches the server at once is saved quietly — no marker that comes
+  // and goes with every tap, so a screen reader hears neither "waits" nor "arrived"
+  it('a change sent at once: neither waiting nor arrived is said', async () => {
     const backend = fakeBackend();
-    renderShell(backend);
+    await renderShell(backend);
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 }));
+    act(() => void vi.advanceTimersByTime(PENDING_QUIET_MS - 100));
+    act(() => {
+      backend.syncState.setReplay({ lastError: null, lastSyncAt: Date.now(), nextAttemptAt: null, paused: null });
+      backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 });
+    });
+    expect(screen.queryByText(/warten auf das Senden|wartet auf das Senden/)).toBeNull();
+    expect(screen.queryByText(de['sync.delivered'])).toBeNull();
+    // the next change again from nothing: the quiet time starts anew
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 }));
+    act(() => void vi.advanceTimersByTime(PENDING_QUIET_MS - 100));
+    expect(screen.queryByText('1 Änderung wartet auf das Senden')).toBeNull();
+    act(() => void vi.advanceTimersByTime(100));
+    expect(screen.getByText('1 Änderung wartet auf das Senden')).toBeTruthy();
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 }));
+    expect(screen.getByText(de['sync.delivered'])).toBeTruthy();
+  });
+
+  // issue 40: back online, the send in flight: why it waited stays said until it arrived, so a
+  // send that finds no server again does not make the same words be announced anew
+  it('keeps saying why changes wait while the app tries again', async () => {
+    const backend = fakeBackend();
+    await renderShell(backend);
+    act(() => {
+      backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
+      backend.syncState.setOnline(false);
+    });
+    act(() => void vi.advanceTimersByTime(SYNC_DEBOUNCE_MS));
+    expect(screen.getByText(de['sync.pending.offline'])).toBeTruthy();
+    act(() => backend.syncState.setOnline(true));
+    expect(screen.getByText(de['sync.pending.offline'])).toBeTruthy();
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 0, rejectedCount: 0 }));
+    expect(screen.queryByText(de['sync.pending.offline'])).toBeNull();
+    expect(screen.getByText(de['sync.delivered'])).toBeTruthy();
+  });
+
+  it('says why changes wait and when the next try is due; once all arrived, a quiet confirmation', async () => {
+    const backend = fakeBackend();
+    await renderShell(backend);
     const at = new Date('2026-11-23T14:05:00+01:00').getTime();
     act(() => {
       backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
@@ -145,9 +193,9 @@ describe('pending changes and refused ones', () => {
     expect(screen.queryByText(de['sync.delivered'])).toBeNull();
   });
 
-  it('lists each refused change with what to correct; discard and retry are labelled and call the data layer', () => {
+  it('lists each refused change with what to correct; discard and retry are labelled and call the data layer', async () => {
     const backend = fakeBackend();
-    renderShell(backend);
+    await renderShell(backend);
     act(() =>
       backend.outboxView.set({
         pendingCount: 0,
@@ -176,13 +224,13 @@ describe('pending changes and refused ones', () => {
 
 describe('sign-out warning (docs/architecture.md, 5 Sign-out)', () => {
   it('without unsent changes signs out at once', async () => {
-    const signOut = renderShell(fakeBackend(0));
+    const signOut = await renderShell(fakeBackend(0));
     fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     await vi.waitFor(() => expect(signOut).toHaveBeenCalledOnce());
   });
 
   it('with unsent changes asks first; "stay signed in" keeps the session, "sign out anyway" signs out', async () => {
-    const signOut = renderShell(fakeBackend(3));
+    const signOut = await renderShell(fakeBackend(3));
     fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Nicht gesendete Änderungen' });
     expect(dialog.textContent).toContain('3 Änderungen wurden noch nicht an die Apotheke gesendet.');

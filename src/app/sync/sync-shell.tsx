@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSessionBackend, useSessionView } from '../session-context';
 import { SignOutGuard } from './sign-out-guard';
-import { SyncStatus } from './sync-status';
+
+// The status reads the data layer's stores, which arrive lazily with the signed-in session: its
+// code comes with them rather than in every first load (the app's own first-load budget).
+const SyncStatus = lazy(() => import('./sync-status').then((m) => ({ default: m.SyncStatus })));
 import './sync.css';
 
 /**
@@ -16,7 +19,11 @@ export function SyncShell({ children }: { children: ReactNode }) {
   return (
     <>
       <SignOutGuard backend={backend}>{children}</SignOutGuard>
-      {signedIn && <SyncStatus backend={backend} />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SyncStatus backend={backend} />
+        </Suspense>
+      )}
     </>
   );
 }

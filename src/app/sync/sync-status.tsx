@@ -20,14 +20,55 @@ function waitingReason(state: SyncState): { id: string; values?: Record<string, 
   return null;
 }
 
-/** True for a moment after every waiting change reached the server (the quiet confirmation). */
-function useDelivered(state: SyncState): boolean {
-  const [shown, setShown] = useState(false);
-  const before = useRef(state.pendingCount);
+/**
+ * How long a change may be on its way before the marker says it waits. A change sent at once
+ * (online, the server answering) is saved quietly: a marker that came and went with every tap
+ * would be announced twice per tap ("1 change waits", "all arrived"), noise to a screen reader
+ * and a flicker to the eye (issue 40). Offline, refused for now or paused, it is said at once.
+ */
+export const PENDING_QUIET_MS = 2000;
+
+/** True once `on` has held for `ms` without a break; false as soon as it does not. */
+function useHeldFor(on: boolean, ms: number): boolean {
+  const [heldSince, setHeldSince] = useState<number | null>(null);
   useEffect(() => {
-    const had = before.current;
-    before.current = state.pendingCount;
-    if (!(had > 0 && state.pendingCount === 0 && state.lastError === null)) return;
+    if (!on) return;
+    const start = Date.now();
+    const timer = setTimeout(() => setHeldSince(start), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeldSince(null);
+    };
+  }, [on, ms]);
+  return on && heldSince !== null;
+}
+
+type Reason = NonNullable<ReturnType<typeof waitingReason>>;
+
+/**
+ * Why changes wait, as last said while they still wait: kept while the app tries again, so
+ * "waits until the connection is back" is not taken away for the moment of a send and then said
+ * anew when that send finds no server either (a screen reader would hear it again each time).
+ */
+function useLastReason(reason: Reason | null, waiting: boolean): Reason | null {
+  const last = useRef<Reason | null>(null);
+  if (!waiting) last.current = null;
+  else if (reason) last.current = reason;
+  return last.current;
+}
+
+/**
+ * True for a moment after every waiting change reached the server (the quiet confirmation),
+ * and only when the patient had been told that changes wait: what was never said to wait is
+ * not said to have arrived.
+ */
+function useDelivered(state: SyncState, pendingShown: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  const told = useRef(false);
+  if (pendingShown) told.current = true;
+  useEffect(() => {
+    if (!(told.current && state.pendingCount === 0 && state.lastError === null)) return;
+    told.current = false;
     setShown(true);
     const timer = setTimeout(() => setShown(false), DELIVERED_SHOWN_MS);
     return () => clearTimeout(timer);
@@ -37,20 +78,23 @@ function useDelivered(state: SyncState): boolean {
 
 /**
  * Under the navigation, while signed in: the lost-connection notice (spec §8), the
- * pending-changes marker with why they wait and when the next try is due, a quiet line once
- * they have all arrived, and the refused changes. Each sits in a live region that is always in
+ * pending-changes marker with why they wait and when the next try is due (a change sent at once
+ * is not marked: PENDING_QUIET_MS), a quiet line once they have all arrived, and the refused
+ * changes. Each sits in a live region that is always in
  * the page, so a change is announced without taking the focus.
  */
 export function SyncStatus({ backend }: { backend: SessionBackend | null }) {
   const state = useSyncState(backend);
   const view = useOutboxView(backend);
-  const reason = waitingReason(state);
-  const delivered = useDelivered(state);
+  const reason = useLastReason(waitingReason(state), state.pendingCount > 0);
+  const longOnItsWay = useHeldFor(state.pendingCount > 0, PENDING_QUIET_MS);
+  const pendingShown = state.pendingCount > 0 && (reason !== null || longOnItsWay);
+  const delivered = useDelivered(state, pendingShown);
   return (
     <div className="sync-status">
       <div aria-live="polite">{connectionLost(state) && <ConnectionNotice />}</div>
       <div aria-live="polite" aria-atomic="true">
-        {state.pendingCount > 0 && (
+        {pendingShown && (
           <p className="sync-pending">
             <span className="sync-pending__dot" aria-hidden="true" />
             <Msg id="sync.pending" values={{ count: state.pendingCount }} />

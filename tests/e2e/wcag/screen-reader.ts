@@ -39,15 +39,23 @@ export async function headings(page: Page): Promise<string[]> {
   );
 }
 
-/** One h1, the first heading; no level skipped on the way down (h2 → h4). */
+/**
+ * One h1, the first heading; no level skipped on the way down (h2 → h4). Read until the page
+ * has settled: while one screen gives way to the next there is a moment with the old one's
+ * headings or none.
+ */
 export async function expectHeadingsInOrder(page: Page): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-  const list = await headings(page);
-  const levels = list.map((h) => Number(h.slice(1, 2)));
-  expect(levels.filter((l) => l === 1), `one h1: ${list.join(' | ')}`).toHaveLength(1);
-  expect(levels[0], `the h1 first: ${list.join(' | ')}`).toBe(1);
-  const skips = levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`${list[i - 1]} → ${list[i]}`] : []));
-  expect(skips, 'heading levels skipped').toEqual([]);
+  const problems = async (): Promise<string[]> => {
+    const list = await headings(page);
+    const levels = list.map((h) => Number(h.slice(1, 2)));
+    const found: string[] = [];
+    if (levels.filter((l) => l === 1).length !== 1) found.push(`not one h1: ${list.join(' | ')}`);
+    if (levels[0] !== 1) found.push(`the h1 not first: ${list.join(' | ')}`);
+    found.push(...levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`level skipped: ${list[i - 1]} → ${list[i]}`] : [])));
+    return found;
+  };
+  await expect.poll(problems, 'one h1, first, no heading level skipped').toEqual([]);
 }
 
 /**
