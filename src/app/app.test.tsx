@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { languageStore } from '../i18n/language-store';
 import { App } from './app';
@@ -70,5 +70,24 @@ describe('App shell', () => {
     expect(footer.textContent).toContain('du lundi au vendredi, de 08:00 à 17:00');
     expect(footer.querySelector('a[href^="mailto:"]')).toBeTruthy();
     expect(footer.querySelector('a[href^="tel:"]')).toBeTruthy();
+  });
+
+  // issue 40 item 8: the footer's information links lead to the app's own accessibility page,
+  // in the language shown, and it opens in the app
+  it('links the footer to the accessibility page in both languages', async () => {
+    at('/generics');
+    const footer = await screen.findByRole('contentinfo');
+    const link = await waitFor(() => {
+      const found = footer.querySelector<HTMLAnchorElement>('a[href="/accessibility"]');
+      expect(found?.textContent).toBe('Barrierefreiheit');
+      return found as HTMLAnchorElement;
+    });
+    expect(link.hasAttribute('hreflang')).toBe(false);
+    act(() => languageStore.set('fr'));
+    await waitFor(() => expect(link.textContent).toBe('Accessibilité'));
+    fireEvent.click(link);
+    await waitFor(() => expect(window.location.pathname).toBe('/accessibility'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibilité' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Plateforme d’ordonnances - Accessibilité'));
   });
 });

@@ -12,6 +12,8 @@ const EXPECTED: Record<string, Guard> = {
   '/generics': 'public',
   '/generics/calculator': 'public',
   '/prescriptiontutorial': 'public',
+  // issue 40 item 8: the accessibility statement, for visitors too
+  '/accessibility': 'public',
   '/dashboard': 'session',
   '/prescriptions': 'session',
   '/prescriptions/add': 'session',

@@ -37,6 +37,7 @@ const home = lazy(() => import('../features/public/home-view'));
 const generics = lazy(() => import('../features/public/generics-view'));
 const genericsCalculator = lazy(() => import('../features/generics/calculator-view'));
 const tutorial = lazy(() => import('../features/public/prescription-tutorial-view'));
+const accessibility = lazy(() => import('../features/public/accessibility-view'));
 const profileEmail = lazy(() => import('../features/account/email-view'));
 const profileMfa = lazy(() => import('../features/account/mfa-view'));
 const profileHelpers = lazy(() => import('../features/profile/helpers-view'));
@@ -127,6 +128,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.generics.path, 'title.generics', 'public', generics),
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
+  route(paths.accessibility.path, 'title.accessibility', 'public', accessibility),
   route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true, readAhead: dashboardReads }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { readAhead: prescriptionsReads }),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { readAhead: profileReads }),

@@ -31,6 +31,8 @@ export const paths = {
     href: (q: { pharmacode?: number | null } = {}) => withQuery('/generics/calculator', { pharmacode: q.pharmacode }),
   },
   prescriptionTutorial: fixed('/prescriptiontutorial'),
+  /** issue 40: what the app meets for accessibility, what not yet, how to report a barrier */
+  accessibility: fixed('/accessibility'),
   dashboard: fixed('/dashboard'),
   prescriptions: {
     path: '/prescriptions',

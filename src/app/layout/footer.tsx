@@ -1,3 +1,6 @@
+import { Link } from 'wouter';
+import { OPENING_HOURS } from '../../domain/constants';
+import { paths } from '../../domain/paths';
 import { useLanguage } from '../../i18n/i18n-provider';
 import { Msg } from '../../i18n/msg';
 import { FOOTER_LINKS, VERSION_LABEL } from '../config/site';
@@ -5,7 +8,8 @@ import { PHARMACY } from '../../ui/pharmacy';
 import { useDisclosure } from '../../ui/use-disclosure';
 
 /**
- * spec §2 footer: external pages (German or French target), address, contact, hours, version.
+ * spec §2 footer: external pages (German or French target), address, contact, hours, version;
+ * and the app's accessibility statement (issue 40 item 8).
  * On a phone the pages are one tap away behind a button in place of their heading (issue 38: a
  * short page); from 431 px the heading and the list stand as they are (styles.css). Closed on
  * the server's render and the first one alike, so the prerendered document is the one hydrated.
@@ -30,7 +34,7 @@ export function Footer() {
             </span>
           </address>
           <p>
-            <Msg id="footer.hours" values={{ from: '08:00', to: '17:00' }} />
+            <Msg id="footer.hours" values={{ from: OPENING_HOURS.open, to: OPENING_HOURS.close }} />
           </p>
         </section>
         <section className="footer__links" aria-labelledby="footer-links">
@@ -41,6 +45,12 @@ export function Footer() {
             <Msg id="footer.information" />
           </button>
           <ul {...links.panel}>
+            {/* issue 40 item 8: the app's own page, in the language shown */}
+            <li>
+              <Link href={paths.accessibility.href()}>
+                <Msg id="footer.link.accessibility" />
+              </Link>
+            </li>
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
                 <a href={link.href[lang]} hrefLang={lang} rel="noopener">

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import { DEDUCTIBLE_EXAMPLE } from './generics-example';
 import { GenericsExampleTable } from './generics-example-table';
+import { PublicHero } from './public-hero';
 import { PublicSection } from './public-section';
 import { richText } from './rich-text';
 import './public.css';
@@ -13,14 +14,7 @@ const SAME_AS_ORIGINAL = ['public.generics.what.substance', 'public.generics.wha
 export default function GenericsView() {
   return (
     <div className="public-page">
-      <div className="public-hero">
-        <h1 className="public-hero__title">
-          <Msg id="public.generics.heading" />
-        </h1>
-        <p className="public-lead">
-          <Msg id="public.generics.lead" />
-        </p>
-      </div>
+      <PublicHero headingId="public.generics.heading" leadId="public.generics.lead" />
 
       <PublicSection titleId="public.generics.what.title">
         <p>

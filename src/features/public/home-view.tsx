@@ -3,6 +3,7 @@ import { Msg } from '../../i18n/msg';
 import { BenefitList, type Benefit } from './benefit-list';
 import { CtaLinks } from './cta-links';
 import { PrescriptionRuleNotice } from './prescription-rule-notice';
+import { PublicHero } from './public-hero';
 import { PublicSection } from './public-section';
 import { StepList, type Step } from './step-list';
 import './public.css';
@@ -30,15 +31,9 @@ const ACCOUNT_BENEFITS: readonly Benefit[] = ['overview', 'expiry', 'intake', 'o
 export default function HomeView() {
   return (
     <div className="public-page">
-      <div className="public-hero">
-        <h1 className="public-hero__title">
-          <Msg id="public.home.hero.title" />
-        </h1>
-        <p className="public-lead">
-          <Msg id="public.home.hero.lead" />
-        </p>
+      <PublicHero headingId="public.home.hero.title" leadId="public.home.hero.lead">
         <CtaLinks loginHint />
-      </div>
+      </PublicHero>
 
       <PublicSection titleId="public.home.how.title">
         <StepList steps={HOW_IT_WORKS} />

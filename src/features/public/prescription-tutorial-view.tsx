@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import { CtaLinks } from './cta-links';
 import { PrescriptionRuleNotice } from './prescription-rule-notice';
+import { PublicHero } from './public-hero';
 import { PublicSection } from './public-section';
 import { richText } from './rich-text';
 import { StepList, type Step } from './step-list';
@@ -37,14 +38,7 @@ const STEPS: readonly Step[] = [
 export default function PrescriptionTutorialView() {
   return (
     <div className="public-page">
-      <div className="public-hero">
-        <h1 className="public-hero__title">
-          <Msg id="public.tutorial.heading" />
-        </h1>
-        <p className="public-lead">
-          <Msg id="public.tutorial.lead" />
-        </p>
-      </div>
+      <PublicHero headingId="public.tutorial.heading" leadId="public.tutorial.lead" />
 
       <PublicSection titleId="public.tutorial.steps.title">
         <StepList steps={STEPS} />
