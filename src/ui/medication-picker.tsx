@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Msg, useMsg } from '../i18n/msg';
 import { TextField } from './form/text-field';
+import { focusNeighbourRow } from './focus-neighbour';
 import { ProductPicture } from './product-picture';
 import './medication-picker.css';
 
@@ -48,6 +49,8 @@ function Item({ item }: { item: PickerItem }) {
 export function MedicationPicker(p: MedicationPickerProps) {
   const t = useMsg();
   const id = useId();
+  // where the focus goes when the last chosen medication is removed
+  const search = useRef<HTMLInputElement>(null);
   const chosenCodes = new Set(p.chosen.map((c) => c.pharmacode));
   const statusText = (() => {
     switch (p.status) {
@@ -70,7 +73,15 @@ export function MedicationPicker(p: MedicationPickerProps) {
           {p.chosen.map((item) => (
             <li key={item.pharmacode} className="med-picker__row">
               <Item item={item} />
-              <button type="button" className="button button--secondary" aria-label={t('medicationPicker.removeLabel', { name: item.name })} onClick={() => p.onRemove(item.pharmacode)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={t('medicationPicker.removeLabel', { name: item.name })}
+                onClick={(event) => {
+                  focusNeighbourRow(event.currentTarget, search.current);
+                  p.onRemove(item.pharmacode);
+                }}
+              >
                 <Msg id="medicationPicker.remove" />
               </button>
             </li>
@@ -88,6 +99,7 @@ export function MedicationPicker(p: MedicationPickerProps) {
         label={<Msg id="medicationPicker.search" />}
         hint={<Msg id="medicationPicker.searchHint" />}
         value={p.query}
+        inputRef={search}
         onChange={(e) => p.onQueryChange(e.target.value)}
       />
       <p className="med-picker__status" role="status">

@@ -1,5 +1,6 @@
 import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
 import { Msg } from '../../../i18n/msg';
+import { focusNeighbourRow, sectionHeading } from '../../../ui/focus-neighbour';
 import { useCalendarDate } from '../../../ui/use-calendar-date';
 
 /** The rights of a grant in words, in the order of the invitation form (the server keeps them sorted by name). */
@@ -47,7 +48,16 @@ export function GrantList({ grants, side, now, busy, onEnd }: { grants: readonly
             <p className="caregiver-grants__since">
               <Msg id={state === 'active' ? 'caregivers.since' : 'caregivers.validUntil'} values={{ date: formatDate(state === 'active' ? (g.accepted_at ?? g.created_at) : g.code_expires_at) }} />
             </p>
-            <button type="button" className="button" disabled={busy === g.id} onClick={() => onEnd(g)}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy === g.id}
+              onClick={(event) => {
+                // the row goes once the server has it: the focus moves on now, not to the page
+                focusNeighbourRow(event.currentTarget, sectionHeading(event.currentTarget));
+                onEnd(g);
+              }}
+            >
               <Msg id={action} />
             </button>
           </li>

@@ -121,6 +121,35 @@ describe('GrantList', () => {
     expect(onEnd.mock.calls.map(([g]) => g.id)).toEqual(['active', 'pending']);
   });
 
+  // issue 40 item 7: the row goes with its button — the focus moves on to the next row's
+  // button, the row before's, or the section's heading, never to the page
+  it('ending a grant hands the focus to the next row, the one before, or the section heading', () => {
+    const grants = [grant({ id: 'a', helper_id: 'anna', helper_name: 'Anna', accepted_at: '2026-11-20T10:00:00Z' }), grant({ id: 'b' })];
+    const { rerender } = render(
+      <TestProviders>
+        <section aria-labelledby="t">
+          <h2 id="t">{'Helpers'}</h2>
+          <GrantList grants={grants} side="patient" now={NOW} busy={null} onEnd={() => {}} />
+        </section>
+      </TestProviders>,
+    );
+    const buttons = () => screen.getAllByRole('button');
+    fireEvent.click(buttons()[0]!);
+    expect(document.activeElement).toBe(buttons()[1]);
+    fireEvent.click(buttons()[1]!);
+    expect(document.activeElement).toBe(buttons()[0]);
+    rerender(
+      <TestProviders>
+        <section aria-labelledby="t">
+          <h2 id="t">{'Helpers'}</h2>
+          <GrantList grants={[grants[1]!]} side="patient" now={NOW} busy={null} onEnd={() => {}} />
+        </section>
+      </TestProviders>,
+    );
+    fireEvent.click(buttons()[0]!);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+  });
+
   it('the helper\'s side: leave; none at all says so', () => {
     const { unmount } = render(
       <TestProviders lang="fr">
