@@ -1,11 +1,34 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSessionBackend, useSessionView } from '../session-context';
 import { SignOutGuard } from './sign-out-guard';
-
-// The status reads the data layer's stores, which arrive lazily with the signed-in session: its
-// code comes with them rather than in every first load (the app's own first-load budget).
-const SyncStatus = lazy(() => import('./sync-status').then((m) => ({ default: m.SyncStatus })));
+import type { SyncStatus as SyncStatusView } from './sync-status';
 import './sync.css';
+
+/**
+ * The status's code, asked for once a patient is signed in: it reads the data layer's stores,
+ * which arrive lazily with the signed-in session, so it comes with them rather than in every
+ * first load (the app's own first-load budget). A load that fails (offline before it arrived,
+ * without the service worker) leaves no status and is tried again when the browser is back online.
+ */
+function useSyncStatusCode(wanted: boolean): typeof SyncStatusView | null {
+  const [view, setView] = useState<typeof SyncStatusView | null>(null);
+  useEffect(() => {
+    if (!wanted || view) return;
+    let live = true;
+    const load = () =>
+      void import('./sync-status').then(
+        (module) => live && setView(() => module.SyncStatus),
+        () => undefined,
+      );
+    load();
+    window.addEventListener('online', load);
+    return () => {
+      live = false;
+      window.removeEventListener('online', load);
+    };
+  }, [wanted, view]);
+  return view;
+}
 
 /**
  * The sync in the shell, once a patient is signed in: guards the sign-out of `children` (the
@@ -16,14 +39,11 @@ export function SyncShell({ children }: { children: ReactNode }) {
   const { session } = useSessionView();
   const backend = useSessionBackend();
   const signedIn = session.status === 'signedIn';
+  const SyncStatus = useSyncStatusCode(signedIn);
   return (
     <>
       <SignOutGuard backend={backend}>{children}</SignOutGuard>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <SyncStatus backend={backend} />
-        </Suspense>
-      )}
+      {signedIn && SyncStatus && <SyncStatus backend={backend} />}
     </>
   );
 }
