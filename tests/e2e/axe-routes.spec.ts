@@ -75,14 +75,15 @@ for (const lang of ['de', 'fr'] as const) {
   const t = catalogues[lang];
   test.describe(`every route in ${lang}`, () => {
     test('signed out', async ({ page }) => {
-      test.setTimeout(240_000);
+      // every route at two widths: minutes on a busy machine (a stress run's 2 busy loops took it past 4)
+      test.setTimeout(480_000);
       await page.goto(`/${lang}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await checkEveryRoute(page, t, false, lang === 'de');
     });
 
     test('signed in, setup complete', async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(480_000);
       const patient = await patientWithProfile(lang === 'de' ? 'Axel' : 'Aline', 2, lang);
       // an e-prescription sent before: /prescriptions/add lists it beside the panel (issue 38: two ids alike there)
       const summary = { id: 'rx-axe', date: '2026-01-05T09:00:00+01:00', doctor: { name: 'Dr. Anna Müller', gln: null, organisation: null }, remark: null, medicaments: [] };

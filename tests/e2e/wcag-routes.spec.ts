@@ -142,13 +142,13 @@ test('more contrast asked for: the muted greys become the text colour, the borde
 for (const lang of ['de', 'fr'] as const) {
   test.describe(`WCAG on every route in ${lang}`, () => {
     test('signed out', async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000);
       await page.goto(`/${lang}/`);
       await checkEveryRoute(page, lang, false);
     });
 
     test('signed in as the demo patient', async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000);
       await signInDemo(page, lang);
       await checkEveryRoute(page, lang, true);
     });
