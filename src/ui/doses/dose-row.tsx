@@ -81,7 +81,10 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
           </>
         ) : null}
       </div>
-      {notes.length > 0 ? <Notes notes={notes} className="dose-row__notes dose-row__notes--short" hidden={more.open} /> : null}
+      {/* one line while the whole is behind "more"; a row without the panel (not editable) shows it whole */}
+      {notes.length > 0 ? (
+        editable ? <Notes notes={notes} className="dose-row__notes dose-row__notes--short" hidden={more.open} preview /> : <Notes notes={notes} className="dose-row__notes" />
+      ) : null}
       {showState ? <DoseState state={state} className="dose-row__state" /> : null}
       {editable ? (
         <div className="dose-row__panel" {...more.panel}>
@@ -98,9 +101,11 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
 }
 
 /** What to know beside the dose, one line after another with a dot between. */
-function Notes({ notes, className, hidden = false }: { notes: readonly ReactNode[]; className: string; hidden?: boolean }) {
+function Notes({ notes, className, hidden = false, preview = false }: { notes: readonly ReactNode[]; className: string; hidden?: boolean; preview?: boolean }) {
+  // preview: one line of it, cut by CSS; the whole is read by a screen reader from this line and
+  // shown in the row's panel ("more") — the WCAG checks know a cut preview by this attribute
   return (
-    <p className={className} hidden={hidden}>
+    <p className={className} hidden={hidden} data-clamped-preview={preview ? '' : undefined}>
       {notes.map((note, i) => (
         <span key={i}>
           {i > 0 ? ' · ' : null}

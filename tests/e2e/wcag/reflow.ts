@@ -30,8 +30,10 @@ export async function reflowProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       return style.position === 'absolute' && (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)');
     };
+    // a one-line preview cut on purpose (data-clamped-preview: a dose's notes) is not lost text:
+    // its whole is one tap away in its row's panel, and a screen reader reads it whole
     const hidden = (el: Element) =>
-      el.closest('.visually-hidden, [hidden], [aria-hidden="true"] *') !== null || srOnly(el) || !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
+      el.closest('.visually-hidden, [hidden], [aria-hidden="true"] *, [data-clamped-preview]') !== null || srOnly(el) || !el.checkVisibility({ visibilityProperty: true, opacityProperty: false });
     const ownText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
     const tableScroller = (el: Element) => {
       const style = getComputedStyle(el);
