@@ -6,7 +6,7 @@
 // `finally`; tests that write more use fresh patients.
 import type { Locator, Page } from '@playwright/test';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { DEMO, latestAddress, newPatient, patientWithProfile, service, signIn as signInGerman, underServiceWorker, type TestPatient } from './patients';
+import { DEMO, deleteOrders, latestAddress, newPatient, patientWithProfile, service, signIn as signInGerman, underServiceWorker, type TestPatient } from './patients';
 
 type Texts = (typeof catalogues)['de'];
 
@@ -70,10 +70,7 @@ async function orderItems(id: number): Promise<{ row: Record<string, unknown>; i
 /** Leaves the demo patient's orders and single-use prescription as seeded. */
 async function restoreDemo(ordersBefore: readonly number[]): Promise<void> {
   const added = (await orderIds(DEMO.id)).filter((id) => !ordersBefore.includes(id));
-  if (added.length) {
-    const { error } = await service().from('webshop_order').delete().in('id', added);
-    if (error) throw new Error(`the orders placed by this test stay: ${error.message}`);
-  }
+  await deleteOrders(added);
   await service().from('webshop_customer_medication').update({ used: false }).eq('customer_id', DEMO.id).eq('medication_id', await pharmacode(IBU));
 }
 

@@ -64,6 +64,13 @@ export async function patientWithProfile(first = 'Tabea', prescriptions = 0, lan
   return patient;
 }
 
+/** Deletes orders a test placed (their items and children go with them); fails loudly, so no order is left for the next spec to meet. */
+export async function deleteOrders(ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { error } = await service().from('webshop_order').delete().in('id', ids);
+  if (error) throw new Error(`the orders placed by this test stay: ${error.message}`);
+}
+
 /** Signs in through the form (in the language of `t`); lands where the app sends a signed-in patient. */
 export async function signIn(page: Page, who: { email: string; password: string }, path = '/login', t: typeof de = de): Promise<void> {
   await page.goto(path);

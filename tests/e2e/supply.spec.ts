@@ -7,7 +7,7 @@
 // The demo patient is shared by every spec: the orders placed here are deleted in `finally`.
 import type { Locator, Page } from '@playwright/test';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { DEMO, service, underServiceWorker } from './patients';
+import { DEMO, deleteOrders, service, underServiceWorker } from './patients';
 
 type Texts = (typeof catalogues)['de'];
 type Lang = 'de' | 'fr';
@@ -45,10 +45,7 @@ async function itemsOf(id: number): Promise<[number, number][]> {
 
 async function removeOrdersSince(before: readonly number[]): Promise<void> {
   const added = (await orderIds()).filter((id) => !before.includes(id));
-  if (added.length) {
-    const { error } = await service().from('webshop_order').delete().in('id', added);
-    if (error) throw new Error(`the orders placed by this test stay: ${error.message}`);
-  }
+  await deleteOrders(added);
 }
 
 /** Signs in (the demo account is German) and, for French, chooses French on this device. */
