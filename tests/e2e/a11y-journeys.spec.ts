@@ -236,6 +236,12 @@ for (const lang of ['de', 'fr'] as const) {
       await allTaken.focus();
       const where = await focusAfter(page, '"all taken"', () => allTaken.press('Enter'), () => expect(allTaken).toHaveCount(0));
       expect(where).toContain(fill(t['doses.allTakenDone'], { period }));
+      // both marks on the server before the connection goes: one still on its way when it does
+      // would wait too, and the marker would rightly count 2 changes, not the 1 this test makes
+      await expect
+        .poll(async () => (await service().from('webshop_customer_dose_mark').select('status').eq('customer_id', patient.id).eq('status', 'taken')).data?.length, { timeout: 15_000 })
+        .toBe(2);
+      await expect(page.locator('.sync-pending')).toHaveCount(0);
 
       // offline: unmarking waits, said once with why; back online its delivery said once
       await context.setOffline(true);
