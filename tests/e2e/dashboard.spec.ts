@@ -12,10 +12,11 @@ const { de, fr } = catalogues;
 
 test.use({ serviceWorkers: 'allow' });
 
-// seed.sql: the demo patient's seven active prescriptions by dosage morning-noon-evening-night;
+// seed.sql: the demo patient's seven active prescriptions by dosage morning-noon-evening-night,
+// each period in the order of the prescriptions (as seeded);
 // not the single-use one ordered long ago (AMOXIVAL: its course of ten days is finished, issue 38)
 const PLAN_DE = {
-  morning: ['AMLOVASC Tabl 5 mg 30 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'],
+  morning: ['AMLOVASC Tabl 5 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'],
   noon: ['IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'],
   evening: ['ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'],
 };

@@ -13,7 +13,8 @@ const PHONE = { width: 390, height: 844 };
 test.use({ serviceWorkers: 'allow' });
 
 // seed.sql: the demo patient's morning (not AMOXIVAL: a single-use course ordered long ago and finished, issue 38)
-const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk'];
+// the demo patient's morning in the order of the prescriptions (seed.sql)
+const MORNING = ['AMLOVASC Tabl 5 mg 30 Stk', 'THYROXAN Tabl 75 mcg 100 Stk', 'ESCITOR Filmtabl 10 mg 28 Stk', 'GLUCOFORMIN Filmtabl 850 mg 100 Stk', 'PANTOZEP Tabl magensaftres 20 mg 30 Stk', 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk'];
 
 const plan = (page: Page, t = de) => page.getByRole('region', { name: t['dashboard.plan.title'] });
 /** A period of the dashboard's plan by its name ("Morgens"). */

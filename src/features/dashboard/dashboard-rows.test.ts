@@ -49,7 +49,7 @@ describe('the plan at each period boundary in Europe/Zurich', () => {
 
 describe("today's plan", () => {
   // spec §2 dashboard: each medication with its units for the period, its picture and its comment
-  it('holds the active prescriptions with units, picture fields, comment and intake scheme, by name', () => {
+  it('holds the active prescriptions with units, picture fields, comment and intake scheme', () => {
     const m = model('2026-03-10T08:00:00+01:00');
     expect(m.plan[0]).toMatchObject({ period: 'morning', current: true });
     expect(m.plan[0]?.entries).toEqual([
@@ -62,6 +62,19 @@ describe("today's plan", () => {
     // the expired ones (repeatable, and single-use ordered) are not in it; one without mirrored details keeps its pharmacode
     expect(names(m, 'night')).toEqual(['#1007']);
     expect(m.plan.find((p) => p.period === 'evening')?.entries[0]?.intake).toBe('abends');
+  });
+
+  // the rows are known before the medications' names (a new device pulls the catalogue's
+  // details after the record): ordered by prescription, a row stays where it was drawn
+  it('lists a period in the order of the prescriptions, the same before and after the names arrive', () => {
+    const customer = {
+      ...COMPLETE,
+      webshop_customer_medication: [rx(11, 1004, [1, 0, 0, 0]), rx(12, 1002, [1, 0, 0, 0]), rx(13, 1003, [1, 0, 0, 0])],
+    } as CustomerRecord;
+    const at = (medications: typeof MEDICATIONS) =>
+      dashboardModel({ customer, orders: [], medications, language: 'de', now: new Date('2026-03-10T08:00:00+01:00') }).plan[0]?.entries.map((e) => [e.prescriptionId, e.name]);
+    expect(at(new Map())).toEqual([[11, null], [12, null], [13, null]]);
+    expect(at(MEDICATIONS)).toEqual([[11, 'METFORMIN Filmtabl 500 mg'], [12, 'AMLOVASC Tabl 5 mg'], [13, 'ESCITALOPRAM Filmtabl 10 mg']]);
   });
 
   it('names the medication in French where the catalogue has a French name', () => {

@@ -82,8 +82,12 @@ export interface DashboardModel {
   awaitingPrescription: boolean;
 }
 
-const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-const byName = (a: MedicationFace, b: MedicationFace): number => names.compare(a.name ?? '', b.name ?? '') || a.pharmacode - b.pharmacode;
+/**
+ * A period's doses in the order of the prescriptions, as the eMediplan and the dose history list
+ * them: known at the first render, so a row does not move when the medications' names arrive
+ * after it (sorted by name, a new device's plan re-sorted itself under the patient's eyes).
+ */
+const byPrescription = (a: { prescriptionId: number }, b: { prescriptionId: number }): number => a.prescriptionId - b.prescriptionId;
 
 const trimmed = (text: string | null | undefined): string | null => (text?.trim() ? text.trim() : null);
 
@@ -118,7 +122,7 @@ export function dashboardModel(input: {
         const p = byId.get(e.prescription_id);
         return { ...face(e.medication_id), prescriptionId: e.prescription_id, units: e.units, comment: trimmed(p?.comment), intake: trimmed(p?.intake) };
       })
-      .sort(byName),
+      .sort(byPrescription),
   }));
 
   const daysLeft = new Map(prescriptions.map((p) => [p.id, daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY]));
