@@ -147,3 +147,23 @@ export async function storedLanguages(who: TestPatient): Promise<{ metadata: unk
   const row = must(await service().from('webshop_customers').select('language').eq('id', who.id).maybeSingle(), 'customer');
   return { metadata: data.user.user_metadata.language, row: (row as { language: unknown } | null)?.language ?? null };
 }
+
+/** A supabase-js client signed in as this account, as their own browser would be (RLS applies). */
+export async function clientOf(who: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const { error } = await client.auth.signInWithPassword({ email: who.email, password: who.password });
+  if (error) throw new Error(`sign-in of ${who.email}: ${error.message}`);
+  return client;
+}
+
+/**
+ * A new account that helps `patient` with these rights (issue 41): the patient invites through
+ * caregiver_invite, the helper accepts the code with their name, each as themselves.
+ */
+export async function helperOf(patient: TestPatient, rights: readonly ('see' | 'tick' | 'order' | 'send')[], name: string, language: 'de' | 'fr' = 'de'): Promise<{ helper: TestPatient; client: SupabaseClient; grantId: string }> {
+  const helper = await newPatientIn(language, name);
+  const invitation = must(await (await clientOf(patient)).rpc('caregiver_invite', { p_rights: rights }), 'invitation') as { id: string; code: string };
+  const client = await clientOf(helper);
+  must(await client.rpc('caregiver_accept', { p_code: invitation.code, p_name: name }), 'acceptance');
+  return { helper, client, grantId: invitation.id };
+}

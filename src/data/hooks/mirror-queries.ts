@@ -7,7 +7,7 @@ import { dayMarkRows, doseMarkRows, doseMarksOf } from '../tables/dose-marks';
 import { customerIn, dashboardIn, dexieReads, medicationsIn, ordersIn, syncedAtIn, tableReadIn, type DashboardMirror, type OrderView } from '../local/mirror-reads';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import type { CalendarDate } from '../../domain/zoned-time';
-
+import { caregiverGrantsRead } from '../tables/caregiver-grants';
 
 export const readCustomer = (db: LocalDb): Promise<CustomerRecord | null> => customerIn(dexieReads(db));
 
@@ -27,7 +27,7 @@ export const readSyncedAt = (db: LocalDb): Promise<number | null> => syncedAtIn(
 
 /** In one read-only transaction: one round of IndexedDB requests instead of a transaction per read. */
 export function readDashboardMirror(db: LocalDb, marksDays: readonly CalendarDate[] = []): Promise<DashboardMirror> {
-  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications, db.rows], () => dashboardIn(dexieReads(db), marksDays, dayMarkRows));
+  return db.transaction('r', [db.customers, db.orders, db.outbox, db.meta, db.medications, db.rows], () => dashboardIn(dexieReads(db), marksDays, dayMarkRows, caregiverGrantsRead));
 }
 
 /** Every dose mark of the owner in the mirror (the dose marks' module's doseMarkRows, read as marks). */

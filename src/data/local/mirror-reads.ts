@@ -2,6 +2,7 @@
 // same queries run through Dexie (the live queries of the screens: dexieReads) and through
 // IndexedDB itself (a returning patient's start, before Dexie has loaded: idb-reads.ts). The
 // mirror holds one patient's data: its owner.
+import type { CaregiverGrant } from '../../domain/caregivers/grants';
 import type { CustomerId, CustomerRecord, Medication, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { CalendarDate } from '../../domain/zoned-time';
 import type { Row, TableRead, TableReads } from '../tables/table-declaration';
@@ -138,16 +139,21 @@ export interface DashboardMirror {
   marksDays: readonly CalendarDate[];
   /** the rows of the dose marks of those days, as stored */
   markRows: ReadonlyArray<Record<string, unknown>>;
+  /** the patient's helpers (their grants, ended ones too): who a mark made by a helper names */
+  helpers: readonly CaregiverGrant[];
 }
 
 /** The read of the marks of these prescriptions' doses on these days (the dose marks' module's dayMarkRows). */
 export type DayMarkRead = (prescriptionIds: readonly number[], days: readonly CalendarDate[]) => TableRead<Row[]>;
 
-export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = [], dayMarks?: DayMarkRead): Promise<DashboardMirror> {
-  const [customer, orders] = await Promise.all([customerIn(reads), ordersIn(reads)]);
+/** The read of the patient's helpers (the caregiver grants' module's). */
+export type HelpersRead = TableRead<{ helpers: CaregiverGrant[] }>;
+
+export async function dashboardIn(reads: MirrorReads, marksDays: readonly CalendarDate[] = [], dayMarks?: DayMarkRead, helpersRead?: HelpersRead): Promise<DashboardMirror> {
+  const [customer, orders, grants] = await Promise.all([customerIn(reads), ordersIn(reads), helpersRead ? tableReadIn(reads, helpersRead) : null]);
   const [medications, markRows] = await Promise.all([
     medicationsIn(reads, (customer?.webshop_customer_medication ?? []).map((p) => p.medication_id)),
     customer && dayMarks ? tableReadIn(reads, dayMarks((customer.webshop_customer_medication ?? []).map((p) => p.id), marksDays)) : [],
   ]);
-  return { customer, orders, medications, marksDays, markRows };
+  return { customer, orders, medications, marksDays, markRows, helpers: grants?.helpers ?? [] };
 }

@@ -62,10 +62,19 @@ describe('markDoses', () => {
   it('puts the mark into the mirror and one upsert of its row into the outbox, in one go', async () => {
     const result = await markDoses(ctx, CID, [mark()]);
     expect(result.ok).toBe(true);
-    expect(await shown(mark())).toEqual(mark());
+    expect(await shown(mark())).toEqual({ ...mark(), acted_by: null }); // stamped by the server (issue 41)
     const [entry] = await entries();
     expect(entry).toMatchObject({ kind: 'row.upsert', status: 'pending', payload: { table: DOSE_MARK_TABLE, id: `${CID}|41|${TODAY}|morning`, fields: mark() } });
     expect(appended).toHaveBeenCalledOnce();
+  });
+
+  // issue 41: the mirror's row of a dose a helper marked names them; the patient's own mark over
+  // it must not keep the helper's name until the server's stamp comes back
+  it('a mark over a helper\'s leaves no helper named on the row', async () => {
+    const earlier = mark({ marked_at: new Date(NOW.getTime() - 60_000).toISOString(), device_id: 'anna-phone' });
+    await db.rows.put({ table: DOSE_MARK_TABLE, key: doseMarkRowKey(CID, earlier), customer_id: CID, row: { ...earlier, acted_by: 'anna' } });
+    await markDoses(ctx, CID, [mark({ status: 'unmarked' })]);
+    expect(await shown(mark())).toMatchObject({ status: 'unmarked', device_id: 'phone', acted_by: null });
   });
 
   it('"all taken": several marks, all or none', async () => {
@@ -134,6 +143,6 @@ describe('the mirror converges to the later mark', () => {
     await markDoses(ctx, CID, [mark()]);
     await writeRows(db, CID, DOSE_MARK_TABLE, []);
     expect(await shown(old)).toBeUndefined();
-    expect(await shown(mark())).toEqual(mark());
+    expect(await shown(mark())).toEqual({ ...mark(), acted_by: null });
   });
 });

@@ -1,6 +1,6 @@
 // issue 41: the rules of a grant as the server holds them (can_act_for, caregiver_accept)
 import { describe, expect, it } from 'vitest';
-import { formatInvitationCode, grantAllows, grantState, normaliseInvitationCode } from './grants';
+import { formatInvitationCode, grantAllows, grantState, helperActor, normaliseInvitationCode } from './grants';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
 const grant = (over: Partial<{ accepted_at: string | null; revoked_at: string | null; code_expires_at: string }>) => ({
@@ -47,5 +47,28 @@ describe('the invitation code', () => {
 
   it('is shown in four groups', () => {
     expect(formatInvitationCode('ABCDEFGHJKMNPQ01')).toBe('ABCD-EFGH-JKMN-PQ01');
+  });
+});
+
+// issue 41 item 2: every row a helper writes records the actor, shown to the patient ("by Anna")
+describe('helperActor', () => {
+  const grant = (helper_id: string | null, helper_name: string | null, patient_id = 'p') => ({ patient_id, helper_id, helper_name });
+  const grants = [grant('h2', null), grant('h1', ' Anna '), grant('h1', 'Anna Alt'), grant('h3', 'Other', 'q')];
+
+  it('names the helper by the newest grant of the patient that gives a name', () => {
+    expect(helperActor('h1', 'p', grants)).toEqual({ name: 'Anna' });
+  });
+
+  it('is a helper without a name when no grant names them (none given, or another patient\'s grant)', () => {
+    expect(helperActor('h2', 'p', grants)).toEqual({ name: null });
+    expect(helperActor('h3', 'p', grants)).toEqual({ name: null });
+    expect(helperActor('h9', 'p', [])).toEqual({ name: null });
+  });
+
+  it('is nobody to name when the patient wrote it, the pharmacy or the server did, or it is not stamped yet', () => {
+    expect(helperActor('p', 'p', grants)).toBeNull();
+    expect(helperActor(null, 'p', grants)).toBeNull();
+    expect(helperActor(undefined, 'p', grants)).toBeNull();
+    expect(helperActor('', 'p', grants)).toBeNull();
   });
 });

@@ -45,3 +45,21 @@ export function normaliseInvitationCode(typed: string): string | null {
 
 /** The code as shown: four groups of four. */
 export const formatInvitationCode = (code: string): string => code.match(/.{1,4}/g)?.join('-') ?? code;
+
+/** A helper who wrote a row of the patient: by the name they gave when they accepted (null: none known). */
+export interface HelperActor {
+  name: string | null;
+}
+
+/**
+ * Who wrote a row of the patient's, from its `acted_by` (stamped by the server): a helper, named
+ * by a grant of the patient's that names them (the newest with a name: `grants` newest first, as
+ * the mirror's read gives them; a grant ended since still names who it was) — or null when the
+ * patient wrote it, the pharmacy or the server did (null), or it was written on this device and
+ * not stamped yet.
+ */
+export function helperActor(actedBy: unknown, patientId: string, grants: readonly Pick<CaregiverGrant, 'patient_id' | 'helper_id' | 'helper_name'>[]): HelperActor | null {
+  if (typeof actedBy !== 'string' || actedBy === '' || actedBy === patientId) return null;
+  const named = grants.find((g) => g.patient_id === patientId && g.helper_id === actedBy && g.helper_name?.trim());
+  return { name: named?.helper_name?.trim() ?? null };
+}

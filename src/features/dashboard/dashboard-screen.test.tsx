@@ -27,6 +27,7 @@ const MIRROR: DashboardMirror = {
   medications: MEDICATIONS as DashboardMirror['medications'],
   marksDays: ['2026-03-10'],
   markRows: [],
+  helpers: [],
 };
 const NO_INSTALL: InstallOffer = { canPrompt: false, installed: false, hint: 'none', prompt: () => undefined };
 
@@ -90,6 +91,22 @@ describe('DashboardScreen greeting and plan', () => {
     for (const name of ['Mittags', 'Abends', 'Nachts']) expect(toggleOf(name).getAttribute('aria-expanded')).toBe('false');
     expect(within(plan()).queryByText('Einnahme: abends')).toBeNull();
     expect(within(plan()).queryByText('22–5 Uhr')).toBeNull();
+  });
+
+  // issue 41 item 2: a mark a helper made names them to the patient; the patient's own does not
+  it('a dose a helper ticked off says who, in German and French; one the patient ticked does not', async () => {
+    const mark = (prescription_id: number, pharmacode: number, acted_by: string) => ({
+      customer_id: COMPLETE.id, prescription_id, pharmacode, day: '2026-03-10', period: 'morning', status: 'taken', reason: null,
+      marked_at: '2026-03-10T07:30:00.000Z', device_id: 'anna-phone', acted_by,
+    });
+    const helpers = [{ id: 'g1', patient_id: COMPLETE.id, helper_id: 'anna', helper_name: 'Anna', rights: ['tick' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null }];
+    const mirror = { ...MIRROR, markRows: [mark(2, 1002, 'anna'), mark(3, 1003, COMPLETE.id), mark(4, 1004, 'someone')], helpers };
+    const { unmount } = await renderScreen({ mirror });
+    const rows = within(within(plan()).getByRole('list', { name: /^Morgens/ })).getAllByRole('listitem');
+    expect(rows.map((li) => li.querySelector('.dose-state')?.textContent ?? null)).toEqual(['✓ Genommen von Anna', null, '✓ Genommen von einer Hilfsperson']);
+    unmount();
+    await renderScreen({ mirror }, 'fr');
+    expect(screen.getAllByText('par Anna')).toHaveLength(1);
   });
 
   it('a closed period opens with a tap on its heading and closes again', async () => {

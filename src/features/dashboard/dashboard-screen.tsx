@@ -2,6 +2,8 @@ import { lazy, memo, Suspense, useDeferredValue, useMemo, type ReactNode } from 
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
+import { marksByHelpers } from '../../domain/doses/marked-by';
+import type { HelperActor } from '../../domain/caregivers/grants';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { ActivePrescriptions } from './active-prescriptions';
@@ -20,6 +22,7 @@ const RefillSide = lazy(() => import('./refill-side'));
 // The plan renders again only when what it shows changes: the answer of the mirror keeps its
 // unchanged parts (use-mirror-query.ts).
 const Plan = memo(IntakePlanSection);
+const NO_HELPERS: ReadonlyMap<string, HelperActor> = new Map();
 
 export interface DashboardScreenProps {
   mirror: DashboardMirror;
@@ -51,8 +54,12 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
   const model = useMemo(() => dashboardModel({ customer, orders, medications, language, now }), [customer, orders, medications, language, now]);
   const planDay = doseSlotAt(now).day;
   const planMarks = useMemo(
-    () => ({ customerId: mirror.customer?.id ?? null, day: planDay, marks: doseMarksOf(mirror.markRows).filter((m) => m.day === planDay) }),
-    [mirror.customer?.id, mirror.markRows, planDay],
+    () => {
+      const customerId = mirror.customer?.id ?? null;
+      const rows = mirror.markRows.filter((row) => row.day === planDay);
+      return { customerId, day: planDay, marks: doseMarksOf(rows), helpers: customerId ? marksByHelpers(rows, customerId, mirror.helpers) : NO_HELPERS };
+    },
+    [mirror.customer?.id, mirror.markRows, mirror.helpers, planDay],
   );
   // what lies below or beside the plan comes in a deferred render: React renders it after the
   // first commit, in slices that yield to input

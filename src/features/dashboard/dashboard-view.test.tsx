@@ -49,8 +49,9 @@ describe('DashboardView', () => {
     const current = within(plan).getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'time');
     expect(current).toHaveLength(1);
     expect(within(current[0] as HTMLElement).getAllByRole('button', { expanded: true })).toHaveLength(1);
-    // the sections beside and below the plan come in the deferred second render
-    const orders = await screen.findByRole('region', { name: de['dashboard.orders.title'] });
+    // the sections beside and below the plan come in the deferred second render, after the
+    // running-low card's own chunk (seconds on a loaded machine)
+    const orders = await screen.findByRole('region', { name: de['dashboard.orders.title'] }, { timeout: 10_000 });
     expect(within(orders).getByRole('link', { name: /Bestellung 240011/ }).getAttribute('href')).toBe('/orders?id=240011');
     expect(screen.getByText(/^Stand: (heute|gestern), \d\d:\d\d$/)).toBeTruthy(); // a minute ago
   });

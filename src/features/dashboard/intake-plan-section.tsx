@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import { doseStates } from '../../domain/doses/dose-marks';
+import { markIdentity } from '../../domain/doses/marked-by';
+import type { HelperActor } from '../../domain/caregivers/grants';
 import type { DueDose } from '../../domain/doses/doses-due';
 import type { CustomerId } from '../../domain/entities';
 import { INTAKE_PERIOD_LABEL, INTAKE_PERIOD_START_HOUR, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
@@ -46,6 +48,7 @@ interface PeriodProps {
   onToggle: (period: IntakePeriod) => void;
   marking: DoseMarking;
   marksDay: CalendarDate;
+  helpers: PlanMarks['helpers'];
 }
 
 /**
@@ -53,11 +56,12 @@ interface PeriodProps {
  * open), saying how much of it is taken ("5 von 6 genommen", skipped ones counted too); open, its
  * doses as compact rows, "all taken" and the period's hours.
  */
-function Period({ period, open, onToggle, marking, marksDay }: PeriodProps) {
+function Period({ period, open, onToggle, marking, marksDay, helpers }: PeriodProps) {
   const toggleId = periodToggleId(period.period);
   const panelId = `${toggleId}-doses`;
   const due = useMemo(() => period.entries.map((e) => dueOf(e, period.period, marksDay)), [period, marksDay]);
-  const states = useMemo(() => doseStates(due, marking.marks), [due, marking.marks]);
+  // a mark that stands as a helper made it names them; a later tap here is the patient's own
+  const states = useMemo(() => doseStates(due, marking.marks).map((s) => ({ ...s, by: s.mark ? (helpers.get(markIdentity(s.mark)) ?? null) : null })), [due, marking.marks, helpers]);
   const taken = states.filter((s) => s.outcome === 'taken').length;
   const skipped = states.filter((s) => s.outcome === 'skipped').length;
   const label = <Msg id={INTAKE_PERIOD_LABEL[period.period]} />;
@@ -182,6 +186,8 @@ export interface PlanMarks {
   day: CalendarDate;
   /** the mirror's marks of that day */
   marks: readonly DoseMark[];
+  /** those of them a helper made, by markIdentity: the row names them (issue 41) */
+  helpers: ReadonlyMap<string, HelperActor>;
 }
 
 export function IntakePlanSection({ model, marks }: { model: DashboardModel; marks: PlanMarks }) {
@@ -205,7 +211,7 @@ export function IntakePlanSection({ model, marks }: { model: DashboardModel; mar
           ) : null}
           <ol className="dash-periods">
             {model.plan.map((period) => (
-              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} />
+              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} helpers={marks.helpers} />
             ))}
           </ol>
           <p className="dash-plan__links">

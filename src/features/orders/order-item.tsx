@@ -48,6 +48,14 @@ export const OrderItem = forwardRef<HTMLHeadingElement, Props>(function OrderIte
             </dt>
             <dd>{formatDate(row.createdAt)}</dd>
           </div>
+          {row.orderedBy ? (
+            <div>
+              <dt>
+                <Msg id="orders.item.orderedBy" />
+              </dt>
+              <dd className="order-item__by">{row.orderedBy.name ?? <Msg id="orders.item.orderedByHelper" />}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>
               <Msg id="orders.item.products" />

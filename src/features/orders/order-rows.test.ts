@@ -67,6 +67,18 @@ describe('orderRow', () => {
     expect(orderRow(order(4, 98, [], { delivery_nr: '99.00.1', delivery_method: 2 }), NAMES, 'de').tracking).toBeNull();
   });
 
+  // issue 41 item 2: "ordered by Anna" — the server stamps who placed it (acted_by)
+  it('names the helper who placed an order; not the patient, the pharmacy, or a cancelled order\'s last writer', () => {
+    const helpers = [{ patient_id: 'u1', helper_id: 'anna', helper_name: 'Anna' }, { patient_id: 'u1', helper_id: 'ben', helper_name: null }];
+    const by = (status: number, acted_by: string | null) => orderRow(order(5, status, [], { acted_by }), NAMES, 'de', helpers).orderedBy;
+    expect(by(0, 'anna')).toEqual({ name: 'Anna' });
+    expect(by(100, 'ben')).toEqual({ name: null });
+    expect(by(0, 'u1')).toBeNull();
+    expect(by(0, null)).toBeNull();
+    // cancelled: acted_by is whoever cancelled it, not who placed it
+    expect(by(99, 'anna')).toBeNull();
+  });
+
   it('an order waiting on this device has no number yet', () => {
     expect(orderRow(order(2 ** 50 + 1, 0, [[1001, 1]], { pending: true }), NAMES, 'de')).toMatchObject({ number: null, pending: true, productCount: 1 });
   });

@@ -2,19 +2,24 @@
 // domain's rules applied to the mirrored orders and the medication details.
 import type { Language, Medication, Order, Pharmacode, RecordId } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
-import { cancelState } from '../../domain/order-cancel';
+import { helperActor, type CaregiverGrant, type HelperActor } from '../../domain/caregivers/grants';
+import { cancelState, STATUS_CANCELED } from '../../domain/order-cancel';
 import { orderItemCount, ordersForToggle, partialDeliveries, splitOrders, type OrderToggle } from '../../domain/order-list';
 import { orderStatus, orderStatusInfo, type OrderStatusColour, type OrderStatusLabel } from '../../domain/order-status';
 import { trackingUrl } from '../../domain/tracking';
 
 export type MedicationNames = ReadonlyMap<Pharmacode, Pick<Medication, 'dscrd' | 'dscrf'>>;
 
+/** What of a grant names a helper. */
+type NamingGrant = Pick<CaregiverGrant, 'patient_id' | 'helper_id' | 'helper_name'>;
+
 /**
  * An order as the list gets it: `pending` while it waits on this device to be sent; placed from
  * this device, the outbox entry that placed it (`outbox_id`) or, as the server has it, its
- * `idempotency_key` (the same id).
+ * `idempotency_key` (the same id). `acted_by`: who placed or cancelled it, as the server stamped it
+ * (the patient, a helper: issue 41; the pharmacy's changes keep it).
  */
-export type ListedOrder = Order & { pending?: boolean; outbox_id?: string; idempotency_key?: string | null };
+export type ListedOrder = Order & { pending?: boolean; outbox_id?: string; idempotency_key?: string | null; acted_by?: string | null };
 
 export interface OrderProduct {
   pharmacode: Pharmacode;
@@ -83,6 +88,8 @@ export interface OrderRow {
   /** the order's own postal tracking (its packages carry theirs) */
   tracking: TrackingView | null;
   comment: string | null;
+  /** a helper placed it (issue 41): the patient sees who */
+  orderedBy: HelperActor | null;
 }
 
 function statusView(code: number): OrderStatusView {
@@ -102,7 +109,7 @@ function trackingOf(order: Order): TrackingView | null {
   return url ? { deliveryNr: (order.delivery_nr ?? '').trim(), url } : null;
 }
 
-export function orderRow(order: ListedOrder, medications: MedicationNames, language: Language): OrderRow {
+export function orderRow(order: ListedOrder, medications: MedicationNames, language: Language, helpers: readonly NamingGrant[] = []): OrderRow {
   const pending = order.pending === true;
   return {
     id: order.id,
@@ -121,12 +128,15 @@ export function orderRow(order: ListedOrder, medications: MedicationNames, langu
     })),
     tracking: trackingOf(order),
     comment: order.comment?.trim() || null,
+    // acted_by is the order's last writer from the patient's side: who placed it — or, once
+    // cancelled, who cancelled it (the pharmacy's changes keep it): so named only while not cancelled
+    orderedBy: order.status === STATUS_CANCELED ? null : helperActor(order.acted_by, order.customer_id, helpers),
   };
 }
 
 /** The rows of one side of the Open/Closed toggle, newest first (orders waiting on this device on top). */
-export function orderRows(orders: readonly ListedOrder[], toggle: OrderToggle, medications: MedicationNames, language: Language): OrderRow[] {
-  return (ordersForToggle(orders, toggle) as ListedOrder[]).map((o) => orderRow(o, medications, language));
+export function orderRows(orders: readonly ListedOrder[], toggle: OrderToggle, medications: MedicationNames, language: Language, helpers: readonly NamingGrant[] = []): OrderRow[] {
+  return (ordersForToggle(orders, toggle) as ListedOrder[]).map((o) => orderRow(o, medications, language, helpers));
 }
 
 export function orderCounts(orders: readonly Order[]): Record<OrderToggle, number> {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { RefusedOrder } from '../../data/local/mirror-query';
+import type { CaregiverGrant } from '../../domain/caregivers/grants';
 import { paths } from '../../domain/paths';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
@@ -14,12 +15,16 @@ import { OrdersNotices } from './orders-notices';
 import { RefusedOrders } from './refused-orders';
 import './orders.css';
 
+const NO_HELPERS: readonly CaregiverGrant[] = [];
+
 export interface OrdersScreenProps {
   /** top-level orders of the mirror, those waiting on this device marked `pending` */
   orders: readonly ListedOrder[];
   /** names of the ordered products by pharmacode; missing ones show the pharmacode */
   medications: MedicationNames;
   refused: readonly RefusedOrder[];
+  /** the patient's helpers (their grants): an order a helper placed names them (issue 41) */
+  helpers?: readonly CaregiverGrant[];
   /** the last load of the orders failed while online (spec §8) */
   loadFailed: boolean;
   onEditRefused: (outboxId: string) => Promise<void>;
@@ -55,7 +60,7 @@ export function ordersQuery(search: string): Query {
  * orders of the side, newest first; ?id= opens that order and brings it into view. An open order
  * can be cancelled, after a confirmation.
  */
-export function OrdersScreen({ orders, medications, refused, loadFailed, onEditRefused, onDiscardRefused, onReload, onCancel }: OrdersScreenProps) {
+export function OrdersScreen({ orders, medications, refused, helpers = NO_HELPERS, loadFailed, onEditRefused, onDiscardRefused, onReload, onCancel }: OrdersScreenProps) {
   const query = ordersQuery(useSearch());
   const [, navigate] = useLocation();
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -64,7 +69,7 @@ export function OrdersScreen({ orders, medications, refused, loadFailed, onEditR
   const side = toggleFor(orders, query.active, query.id);
   const counts = orderCounts(orders);
   const confirmation = query.success ? confirmationOf(orders, query) : null;
-  const rows = useMemo(() => orderRows(orders, side, medications, language), [orders, side, medications, language]);
+  const rows = useMemo(() => orderRows(orders, side, medications, language, helpers), [orders, side, medications, language, helpers]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(query.id === null ? [] : [query.id]));
   const target = useRef<HTMLHeadingElement>(null);
   const thanks = useRef<HTMLDivElement>(null);

@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useCancelOrder } from '../../data/hooks/use-cancel-order';
+import { useCaregiverGrants } from '../../data/hooks/use-caregiver-grants';
+import type { CaregiverGrant } from '../../domain/caregivers/grants';
 import { useMedications } from '../../data/hooks/use-medications';
 import { useOnline } from '../../data/hooks/use-online';
 import { useOrders } from '../../data/hooks/use-orders';
@@ -20,11 +22,13 @@ import { OrdersScreen } from './orders-screen';
 export default function OrdersView() {
   const orders = useOrders();
   const refused = useRefusedOrders();
-  // mounted once both are known, so the first medication query is for their codes (no flash of pharmacodes)
-  return orders === undefined || refused === undefined ? <Spinner /> : <LoadedOrders orders={orders} refused={refused} />;
+  const grants = useCaregiverGrants();
+  // mounted once all are known, so the first medication query is for their codes (no flash of
+  // pharmacodes) and an order a helper placed names them from the first paint
+  return orders === undefined || refused === undefined || grants === undefined ? <Spinner /> : <LoadedOrders orders={orders} refused={refused} helpers={grants.helpers} />;
 }
 
-function LoadedOrders({ orders, refused }: { orders: OrderView[]; refused: RefusedOrder[] }) {
+function LoadedOrders({ orders, refused, helpers }: { orders: OrderView[]; refused: RefusedOrder[]; helpers: readonly CaregiverGrant[] }) {
   const load = useAreaLoad('orders');
   const online = useOnline();
   const reopen = useReopenRefusedOrder();
@@ -73,6 +77,7 @@ function LoadedOrders({ orders, refused }: { orders: OrderView[]; refused: Refus
       orders={orders}
       medications={medications}
       refused={refused}
+      helpers={helpers}
       // spec §8 "Loading orders fails" — not while offline: the mirror is shown and the shell says why
       loadFailed={load.error !== null && online}
       onEditRefused={onEditRefused}

@@ -42,7 +42,7 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
   const taken = state.outcome === 'taken';
   const more = useDisclosure(`${id}-more`);
   const badge = doseBadge(units) ?? intl.formatNumber(units, { maximumFractionDigits: 3 });
-  const showState = !editable || state.outcome === 'skipped' || state.enteredLater;
+  const showState = !editable || state.outcome === 'skipped' || state.enteredLater || (Boolean(state.by) && state.outcome !== 'not_marked');
   return (
     <li className={`dose-row dose-row--${state.outcome}`}>
       <div className="dose-row__main">

@@ -34,7 +34,9 @@ export async function markDoses(ctx: OutboxContext, customerId: CustomerId, mark
         id: ctx.newId(),
         customer_id: customerId,
         kind: 'row.upsert',
-        payload: { table: DOSE_MARK_TABLE, id: key, fields: { ...mark } },
+        // who marked is the server's to stamp (acted_by, issue 41): null here, so the name of a
+        // helper whose mark this one replaces does not stay on it in the mirror until the pull
+        payload: { table: DOSE_MARK_TABLE, id: key, fields: { ...mark, acted_by: null } },
         status: 'pending',
         attempts: 0,
         nextAttemptAt: 0,
