@@ -3,8 +3,10 @@ import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking, type MarkResult } from '../../data/hooks/use-dose-marking';
 import { canMarkDay, doseStates, type DoseState } from '../../domain/doses/dose-marks';
 import { dosesDueOn } from '../../domain/doses/doses-due';
+import { markIdentity } from '../../domain/doses/marked-by';
 import { INTAKE_PERIOD_LABEL, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { paths } from '../../domain/paths';
+import type { HelperActor } from '../../domain/caregivers/grants';
 import { addDays, dateInTimeZone, toCalendarDate } from '../../domain/zoned-time';
 import { Msg } from '../../i18n/msg';
 import { AllTaken } from '../../ui/doses/all-taken';
@@ -22,7 +24,7 @@ function say(pending: Promise<MarkResult>): void {
 
 interface PeriodProps {
   period: IntakePeriod;
-  states: DoseState[];
+  states: (DoseState & { by: HelperActor | null })[];
   editable: boolean;
   marking: DoseMarking;
   names: DosesData['names'];
@@ -71,7 +73,11 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
   const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
   const marking = useDoseMarking(data.customer.id, dayMarks);
   const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day, data.supply).doses : []), [data.prescriptions, data.supply, day, today, valid]);
-  const states = useMemo(() => doseStates(due, marking.marks), [due, marking.marks]);
+  // a mark that stands as a helper made it names them; a later tap here is the patient's own
+  const states = useMemo(
+    () => doseStates(due, marking.marks).map((s) => ({ ...s, by: s.mark ? (data.markedBy.get(markIdentity(s.mark)) ?? null) : null })),
+    [due, marking.marks, data.markedBy],
+  );
   return (
     <section className="page doses" aria-labelledby="doses-title">
       <h1 id="doses-title">

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import fr from '../../../lang/fr.json';
 import type { DoseMark } from '../../domain/doses/dose-mark';
+import { markIdentity } from '../../domain/doses/marked-by';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import { BAR_PART_MIN, BAR_WIDTH, barWidths } from './adherence-figure';
@@ -46,6 +47,7 @@ const DATA: DosesData = {
     mark(1, '2026-11-24', 'evening', 'taken', { marked_at: '2026-11-25T06:30:00.000Z' }), // entered the next morning
     mark(1, '2026-11-23', 'morning', 'taken'),
   ],
+  markedBy: new Map(),
   names: new Map([
     [1001, 'AMLOVASC Tabl 5 mg'],
     [1002, '=ESCITALOPRAM; Filmtabl'],
@@ -146,6 +148,21 @@ describe('a past day\'s plan', () => {
     expect(within(morning).getAllByRole('button', { pressed: false })).toHaveLength(2);
     expect(within(morning).getByRole('button', { name: /Alle genommen/ })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Mittags' }).textContent).toContain(de['doses.day.nothing']);
+  });
+
+  // issue 41 item 2: a dose a helper marked names them, here as on the dashboard; a day shown as
+  // it stands (not to be changed) too
+  it('a dose a helper marked says who, also on a day that can no longer be changed', () => {
+    const anna = mark(2, '2026-11-24', 'morning', 'taken', { device_id: 'annas-phone' });
+    const old = mark(1, '2026-11-17', 'evening', 'taken', { device_id: 'annas-phone' });
+    const data = { ...DATA, marks: [...DATA.marks, anna, old], markedBy: new Map([[markIdentity(anna), { name: 'Anna' }], [markIdentity(old), { name: null }]]) };
+    const { unmount } = inLang(<DayScreen data={data} now={NOW} day="2026-11-24" />);
+    const morning = screen.getByRole('region', { name: 'Morgens' });
+    const states = within(morning).getAllByRole('listitem').map((li) => li.querySelector('.dose-state')?.textContent ?? null);
+    expect(states).toEqual([null, '✓ Genommen von Anna']);
+    unmount();
+    inLang(<DayScreen data={data} now={NOW} day="2026-11-17" />, 'fr');
+    expect(within(screen.getByRole('region', { name: 'Soir' })).getByText(fr['doses.status.byHelper'])).toBeTruthy();
   });
 
   it('8 days ago: shown as it stands, with no control to change it', () => {
