@@ -13,7 +13,7 @@ import { dexieReads } from '../../src/data/local/mirror-reads';
 import { applyRowChange } from '../../src/data/pull/mirror-writes';
 import { pullRows } from '../../src/data/pull/pull';
 import { CAREGIVER_GRANTS_TABLE, caregiverGrantsRead } from '../../src/data/tables/caregiver-grants';
-import { serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
+import { mailsTo, serviceClient, signUpPatient, type SignedUpPatient } from '../setup/clients.ts';
 import { helperOf, invite, revoke } from './caregiver-fixtures.ts';
 import { patientWithProfile, type Patient } from './fixtures.ts';
 
@@ -86,5 +86,16 @@ describe('the app\'s caregiver calls', () => {
 
     expect(await endGrant(invited.value.id, anna.client as never)).toEqual({ ok: true, value: null });
     expect(await endGrant(invited.value.id, (await signUpPatient()).client as never)).toEqual({ ok: false, error: 'grant_not_found' });
+  });
+
+  // issue 41 item 1: with an e-mail the app asks the function caregiverInvite, which mails the code
+  it('an invitation by e-mail is mailed (mailed: true); the function\'s refusal comes as its code', async () => {
+    const email = `anna-${randomUUID().slice(0, 8)}@example.test`;
+    const invited = await inviteHelper(['see'], email, P.client as never);
+    if (!invited.ok) throw new Error(invited.error);
+    expect(invited.value).toMatchObject({ code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/), mailed: true });
+    expect((await mailsTo(email)).map((m) => m.text.includes(invited.value.code))).toEqual([true]);
+    expect(await inviteHelper(['see'], 'no address', P.client as never)).toEqual({ ok: false, error: 'invalid_email' });
+    expect(await inviteHelper(['admin' as never], email, P.client as never)).toEqual({ ok: false, error: 'invalid_rights' });
   });
 });

@@ -20,7 +20,7 @@ import { count, hinLink, must, newKey, orderBody, patientWithProfile, pharmacode
 const ROOT = resolve(import.meta.dirname, '../..');
 const DENO = join(ROOT, 'node_modules', '.bin', 'deno');
 const FUNCTIONS = join(ROOT, 'supabase', 'functions');
-const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'doseReminders', 'doseReminderAction', 'ePrescription'] as const;
+const NAMES = ['webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'doseReminders', 'doseReminderAction', 'ePrescription', 'caregiverInvite'] as const;
 type Name = (typeof NAMES)[number];
 
 const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));

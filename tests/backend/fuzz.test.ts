@@ -235,7 +235,7 @@ describe('fuzzing the functions', () => {
           .map((b) => JSON.stringify(b)),
         key: fc.oneof(fc.uuid(), fc.constant('')),
       }),
-      fc.record({ name: fc.constantFrom('webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'ePrescription'), body: fc.oneof(fc.string({ maxLength: 50 }), anyJson.map((v) => JSON.stringify(v))), key: fc.constant('') }),
+      fc.record({ name: fc.constantFrom('webshopOrder', 'webshopGenericMeds', 'prescriptionLocationMail', 'ePrescription', 'caregiverInvite'), body: fc.oneof(fc.string({ maxLength: 50 }), anyJson.map((v) => JSON.stringify(v))), key: fc.constant('') }),
     );
 
   const orderRows = async () => {

@@ -3,6 +3,7 @@
 // server's machine code (invitation_not_found, wrong_account, …), 'network' without an answer.
 import { err, ok, type Result } from '../../domain/result';
 import type { CaregiverRight } from '../../domain/caregivers/grants';
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase, type AppClient } from '../supabase-client';
 
 export interface Invitation {
@@ -10,6 +11,8 @@ export interface Invitation {
   /** the one-time code, XXXX-XXXX-XXXX-XXXX */
   code: string;
   expiresAt: string;
+  /** invited by e-mail: whether the code went out by mail; null: no e-mail given */
+  mailed: boolean | null;
 }
 
 type Answer = { data: unknown; error: { message?: string } | null; status: number };
@@ -24,15 +27,29 @@ async function call<T>(run: () => PromiseLike<Answer>, map: (data: unknown) => T
   }
 }
 
-/** The patient invites a helper with these rights; `email`: only that account may accept. */
-export function inviteHelper(rights: readonly CaregiverRight[], email: string | null, client: AppClient = supabase()): Promise<Result<Invitation, string>> {
-  return call(
-    () => client.rpc('caregiver_invite', { p_rights: [...rights], ...(email ? { p_email: email } : {}) }),
-    (data) => {
-      const d = data as { id: string; code: string; expires_at: string };
-      return { id: d.id, code: d.code, expiresAt: d.expires_at };
-    },
-  );
+const invitationOf = (data: unknown, mailed: boolean | null): Invitation => {
+  const d = data as { id: string; code: string; expires_at: string };
+  return { id: d.id, code: d.code, expiresAt: d.expires_at, mailed };
+};
+
+/**
+ * The patient invites a helper with these rights. With `email`, only that account may accept,
+ * and the server function caregiverInvite mails the code there too.
+ */
+export async function inviteHelper(rights: readonly CaregiverRight[], email: string | null, client: AppClient = supabase()): Promise<Result<Invitation, string>> {
+  if (!email) return call(() => client.rpc('caregiver_invite', { p_rights: [...rights] }), (data) => invitationOf(data, null));
+  try {
+    const { data, error } = await client.functions.invoke<{ mailed?: boolean }>('caregiverInvite', { body: { rights: [...rights], email } });
+    if (!error) return ok(invitationOf(data, data?.mailed === true));
+    if (error instanceof FunctionsHttpError) {
+      // functions-js puts the Response of a non-2xx answer in context: its `error` is the machine code
+      const answer = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
+      return err(typeof answer?.error === 'string' ? answer.error : 'failed');
+    }
+    return err(error instanceof FunctionsFetchError ? 'network' : 'failed');
+  } catch {
+    return err('network');
+  }
 }
 
 /** The helper accepts an invitation by its code; `name`: how the patient will see them. */

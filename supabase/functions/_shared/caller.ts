@@ -21,7 +21,7 @@
 // signed out elsewhere stays valid until it expires (jwt_expiry), for PostgREST just the same.
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FunctionEnv } from './env.ts';
-import { anonClient, errorResponse } from './http.ts';
+import { anonClient, errorResponse, preflight, readJsonObject } from './http.ts';
 
 export interface Caller {
   /** the Authorization header as received, forwarded to PostgREST */
@@ -106,4 +106,18 @@ export async function verifyCaller(req: Request, env: FunctionEnv): Promise<Call
   if (verdict === 'keys_unavailable') verdict = await askAuthServer(token, userId, env);
   if (verdict instanceof Response) return verdict;
   return verdict === 'valid' ? { authorization: `Bearer ${token}`, userId } : unauthenticated();
+}
+
+/**
+ * The start of a patient's POST: the preflight, the verified caller and the body as a JSON
+ * object — or the answer to send (OPTIONS, 405, 401, 400 invalid_json).
+ */
+export async function callerRequest(req: Request, env: FunctionEnv): Promise<{ caller: Caller; body: Record<string, unknown> } | Response> {
+  const early = preflight(req);
+  if (early) return early;
+  const caller = await verifyCaller(req, env);
+  if (caller instanceof Response) return caller;
+  const body = await readJsonObject(req);
+  if (body instanceof Response) return body;
+  return { caller, body };
 }

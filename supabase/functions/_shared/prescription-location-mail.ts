@@ -26,8 +26,8 @@
 // caller.ts); 409 setup_incomplete {missing} | profile_missing; 429 over_email_send_rate_limit;
 // 502 mail_failed | upstream_error; 503 call_in_progress (Retry-After). Nothing is mailed on any 4xx.
 import type { FunctionEnv, OutgoingMail } from './env.ts';
-import { verifyCaller } from './caller.ts';
-import { callerClient, errorResponse, json, preflight, readJsonObject } from './http.ts';
+import { callerRequest } from './caller.ts';
+import { callerClient, errorResponse, json } from './http.ts';
 import { partnerById, PRESCRIPTION_DESK, type PartnerLocation } from './partners.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
 
@@ -160,12 +160,9 @@ export async function eprescriptionKey(rxId: string): Promise<string> {
 }
 
 export async function handlePrescriptionLocationMail(req: Request, env: FunctionEnv): Promise<Response> {
-  const early = preflight(req);
-  if (early) return early;
-  const caller = await verifyCaller(req, env);
-  if (caller instanceof Response) return caller;
-  const body = await readJsonObject(req);
-  if (body instanceof Response) return body;
+  const request = await callerRequest(req, env);
+  if (request instanceof Response) return request;
+  const { caller, body } = request;
   const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
   if (unknown.length > 0) return errorResponse(400, 'invalid_request', `Unknown field ${unknown[0]}: send prescription_location or prescription_send_method, or eprescription_id.`);
   const { prescription_location: location, prescription_send_method: method, eprescription_id: rxId } = body;

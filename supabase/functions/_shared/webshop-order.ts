@@ -22,20 +22,17 @@
 // not_prescribed | amount_out_of_range (hint names the fields or the pharmacode).
 import * as v from 'valibot';
 import type { FunctionEnv } from './env.ts';
-import { verifyCaller } from './caller.ts';
-import { callerClient, errorResponse, json, preflight, readJsonObject } from './http.ts';
+import { callerRequest } from './caller.ts';
+import { callerClient, errorResponse, json } from './http.ts';
 import { mapPostgrestError } from './postgrest-error.ts';
 import { normalisedMedications, webshopOrderBody } from './webshop-order-body.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function handleWebshopOrder(req: Request, env: FunctionEnv): Promise<Response> {
-  const early = preflight(req);
-  if (early) return early;
-  const caller = await verifyCaller(req, env);
-  if (caller instanceof Response) return caller;
-  const body = await readJsonObject(req);
-  if (body instanceof Response) return body;
+  const request = await callerRequest(req, env);
+  if (request instanceof Response) return request;
+  const { caller, body } = request;
 
   const parsed = v.safeParse(webshopOrderBody, body);
   if (!parsed.success) {

@@ -22,6 +22,7 @@ import { handleWebshopOrder } from '../../functions/_shared/webshop-order.ts';
 import { handleDoseReminders } from '../../functions/_shared/dose-reminders.ts';
 import { handleDoseReminderAction } from '../../functions/_shared/dose-reminder-action.ts';
 import { handleEPrescription } from '../../functions/_shared/eprescription.ts';
+import { handleCaregiverInvite } from '../../functions/_shared/caregiver-invite.ts';
 
 export const FUNCTIONS: Record<string, FunctionHandler> = {
   webshopOrder: handleWebshopOrder,
@@ -30,6 +31,7 @@ export const FUNCTIONS: Record<string, FunctionHandler> = {
   doseReminders: handleDoseReminders,
   doseReminderAction: handleDoseReminderAction,
   ePrescription: handleEPrescription,
+  caregiverInvite: handleCaregiverInvite,
 };
 
 /** [functions.<slug>] verify_jwt = true|false of a parsed config.toml. */

@@ -7,6 +7,7 @@ const KNOWN = new Set([
   'invalid_code',
   'setup_incomplete',
   'too_many_invitations',
+  'over_email_send_rate_limit',
   'insufficient_aal',
   'wrong_account',
   'invitation_not_found',

@@ -31,7 +31,7 @@ const grant = (over: Partial<CaregiverGrant>): CaregiverGrant => ({
 
 describe('InviteForm', () => {
   it('always grants seeing; sends the rights chosen and the e-mail; shows the code as text and QR code', async () => {
-    const onInvite = vi.fn(async () => ok({ code: 'ABCD-EFGH-JKMN-PQ01' }));
+    const onInvite = vi.fn(async () => ok({ code: 'ABCD-EFGH-JKMN-PQ01', mailed: true }));
     render(
       <TestProviders>
         <InviteForm onInvite={onInvite} />
@@ -48,6 +48,38 @@ describe('InviteForm', () => {
     expect(onInvite).toHaveBeenCalledWith(['see', 'tick'], 'anna@example.test');
     expect(screen.getByRole('img', { name: de['caregivers.code.qr'] })).toBeTruthy();
     expect(screen.getByText(de['caregivers.code.once'])).toBeTruthy();
+    // issue 41 item 1: invited by e-mail, the code went out by mail too
+    expect(screen.getByText(de['caregivers.code.mailed'].replace('{email}', 'anna@example.test'))).toBeTruthy();
+  });
+
+  it('says when the mail could not go out (the code is shown to pass on), and nothing of mail without an e-mail', async () => {
+    const { unmount } = render(
+      <TestProviders>
+        <InviteForm onInvite={async () => ok({ code: 'ABCD-EFGH-JKMN-PQ01', mailed: false })} />
+      </TestProviders>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(de['caregivers.invite.email'].replace(/[()]/g, '\\$&')) }), { target: { value: 'anna@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.invite.submit'] }));
+    expect(await screen.findByText(de['caregivers.code.mailFailed'].replace('{email}', 'anna@example.test'))).toBeTruthy();
+    unmount();
+    render(
+      <TestProviders lang="fr">
+        <InviteForm onInvite={async () => ok({ code: 'ABCD-EFGH-JKMN-PQ01', mailed: null })} />
+      </TestProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: fr['caregivers.invite.submit'] }));
+    await screen.findByText('ABCD-EFGH-JKMN-PQ01');
+    expect(screen.queryByText(/@/)).toBeNull();
+  });
+
+  it('the hourly limit of invitations by e-mail is said as such', async () => {
+    render(
+      <TestProviders>
+        <InviteForm onInvite={async () => err('over_email_send_rate_limit')} />
+      </TestProviders>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: de['caregivers.invite.submit'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(de['caregivers.error.over_email_send_rate_limit']);
   });
 
   it('says why the server refused, in French too', async () => {

@@ -7,7 +7,7 @@ import { TextField } from '../../../ui/form/text-field';
 import { QrCode } from '../../../ui/qr-code';
 import { caregiverErrorId } from './caregiver-errors';
 
-type Invite = (rights: readonly CaregiverRight[], email: string | null) => Promise<Result<{ code: string }, string>>;
+type Invite = (rights: readonly CaregiverRight[], email: string | null) => Promise<Result<{ code: string; mailed: boolean | null }, string>>;
 
 /**
  * The patient's invitation (issue 41 item 1): what the helper may do (seeing always: every right
@@ -17,7 +17,9 @@ export function InviteForm({ onInvite }: { onInvite: Invite }) {
   const t = useMsg();
   const [rights, setRights] = useState<ReadonlySet<CaregiverRight>>(new Set(['see']));
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<{ step: 'form' | 'sending' } | { step: 'code'; code: string } | { step: 'failed'; errorId: string }>({ step: 'form' });
+  const [state, setState] = useState<{ step: 'form' | 'sending' } | { step: 'code'; code: string; email: string; mailed: boolean | null } | { step: 'failed'; errorId: string }>({
+    step: 'form',
+  });
 
   const toggle = (right: CaregiverRight) => (checked: boolean) => {
     const next = new Set(rights);
@@ -30,8 +32,9 @@ export function InviteForm({ onInvite }: { onInvite: Invite }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setState({ step: 'sending' });
-    const result = await onInvite(CAREGIVER_RIGHTS.filter((r) => rights.has(r)), email.trim() || null);
-    setState(result.ok ? { step: 'code', code: result.value.code } : { step: 'failed', errorId: caregiverErrorId(result.error) });
+    const to = email.trim();
+    const result = await onInvite(CAREGIVER_RIGHTS.filter((r) => rights.has(r)), to || null);
+    setState(result.ok ? { step: 'code', code: result.value.code, email: to, mailed: result.value.mailed } : { step: 'failed', errorId: caregiverErrorId(result.error) });
   };
 
   if (state.step === 'code') {
@@ -44,6 +47,11 @@ export function InviteForm({ onInvite }: { onInvite: Invite }) {
           {formatInvitationCode(state.code.replaceAll('-', ''))}
         </p>
         <QrCode text={state.code} label={t('caregivers.code.qr')} className="caregiver-code__qr" />
+        {state.mailed === null ? null : (
+          <p className={state.mailed ? undefined : 'caregiver-code__unsent'}>
+            <Msg id={state.mailed ? 'caregivers.code.mailed' : 'caregivers.code.mailFailed'} values={{ email: state.email }} />
+          </p>
+        )}
         <p>
           <Msg id="caregivers.code.once" />
         </p>
