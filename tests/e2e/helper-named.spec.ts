@@ -1,5 +1,6 @@
 // Issue 41 item 2: every row a helper writes records who wrote it (acted_by, stamped by the
-// server), and the patient sees it — a dose ticked off "von Anna", an order "Bestellt von Anna".
+// server), and the patient sees it — a dose ticked off "von Anna", an order "Bestellt von Anna",
+// and the profile's list of helpers says what each did last (item 3).
 // The helper acts through supabase-js with their own account, as their browser would (the
 // switcher that lets them do it in the app is not built yet); the patient's app is the built
 // one, the helper's mark reaching it through realtime.
@@ -45,10 +46,11 @@ for (const lang of LANGS) {
     await expect(row.getByRole('button', { pressed: true })).toHaveCount(1);
 
     // the patient unticks and ticks it again: now it is the patient's own, nobody named
-    const check = row.getByRole('button', { pressed: true });
+    const check = row.locator('.dose-row__check');
     await check.click();
-    await row.getByRole('button', { pressed: false }).first().click();
-    await expect(row.getByRole('button', { pressed: true })).toHaveCount(1);
+    await expect(check).toHaveAttribute('aria-pressed', 'false');
+    await check.click();
+    await expect(check).toHaveAttribute('aria-pressed', 'true');
     await expect(row.locator('.dose-state')).toHaveCount(0);
     await expect.poll(async () => (await service().from('webshop_customer_dose_mark').select('acted_by').eq('customer_id', patient.id).single()).data?.acted_by).toBe(patient.id);
 
@@ -65,6 +67,13 @@ for (const lang of LANGS) {
       const by = item.locator('dt', { hasText: t['orders.item.orderedBy'] });
       await expect(by).toBeVisible({ timeout: 10_000 });
       await expect(item.locator('.order-item__by')).toHaveText('Anna');
+      await expectNoAxeViolations(page);
+
+      // the profile lists Anna with what she did last (item 3): her order (her mark was replaced)
+      await page.goto(`/${lang}/profile/helpers`);
+      const today = new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+      const anna = page.locator('.caregiver-grants__item', { hasText: 'Anna' });
+      await expect(anna.locator('.caregiver-grants__last')).toHaveText(fill(t['caregivers.lastAction.order'], { date: today }));
       await expectNoAxeViolations(page);
     } finally {
       await deleteOrders([id]);

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CaregiverGrant } from '../../domain/caregivers/grants';
 import { useCaregiverCommands, useCaregiverGrants } from '../../data/hooks/use-caregiver-grants';
 import { useSetupFlags } from '../../data/hooks/use-setup-flags';
+import { useDoseMarkRows } from '../../data/hooks/use-dose-marks';
+import { useOrders } from '../../data/hooks/use-orders';
+import { lastActions } from '../../domain/caregivers/last-actions';
 import { Msg } from '../../i18n/msg';
 import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { Spinner } from '../../ui/spinner';
@@ -12,7 +15,7 @@ import { InviteForm } from './helpers/invite-form';
 import './helpers/helpers.css';
 
 /**
- * /profile/helpers (issue 41 items 1, 3): the patient's helpers and invitations — invite by a
+ * /profile/helpers (issue 41 items 1, 3): the patient's helpers with what each did last, and invitations — invite by a
  * one-time code shown as text and QR code, withdraw, remove — and, for a helper, the people they
  * help and the acceptance of an invitation. Changes go online to the server (the RPCs); the lists
  * read the mirror.
@@ -21,6 +24,10 @@ export default function HelpersView() {
   const flags = useSetupFlags();
   const grants = useCaregiverGrants();
   const { invite, accept, end } = useCaregiverCommands();
+  const markRows = useDoseMarkRows();
+  const orders = useOrders();
+  const helperIds = useMemo(() => (grants?.helpers ?? []).flatMap((g) => (g.helper_id ? [g.helper_id] : [])), [grants]);
+  const actions = useMemo(() => (markRows && orders ? lastActions(helperIds, markRows, orders) : undefined), [helperIds, markRows, orders]);
   const [busy, setBusy] = useState<string | null>(null);
   const [errorId, setErrorId] = useState<string | null>(null);
   const now = new Date();
@@ -39,7 +46,11 @@ export default function HelpersView() {
       <h2 id={`caregivers-${which}-title`}>
         <Msg id={`caregivers.${which}.title`} />
       </h2>
-      {list ? <GrantList grants={list} side={which === 'helpers' ? 'patient' : 'helper'} now={now} busy={busy} onEnd={(g) => void onEnd(g)} /> : <Spinner />}
+      {list ? (
+        <GrantList grants={list} side={which === 'helpers' ? 'patient' : 'helper'} now={now} busy={busy} onEnd={(g) => void onEnd(g)} lastActions={which === 'helpers' ? actions : undefined} />
+      ) : (
+        <Spinner />
+      )}
     </section>
   );
 

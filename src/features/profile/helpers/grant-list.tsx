@@ -1,4 +1,5 @@
 import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
+import type { LastAction } from '../../../domain/caregivers/last-actions';
 import { Msg } from '../../../i18n/msg';
 import { focusNeighbourRow, sectionHeading } from '../../../ui/focus-neighbour';
 import { useCalendarDate } from '../../../ui/use-calendar-date';
@@ -22,7 +23,22 @@ export function RightsText({ rights }: { rights: readonly string[] }) {
  * (the people they help: leave). Ended grants are not listed; an expired invitation can still be
  * withdrawn, which clears it.
  */
-export function GrantList({ grants, side, now, busy, onEnd }: { grants: readonly CaregiverGrant[]; side: 'patient' | 'helper'; now: Date; busy: string | null; onEnd: (grant: CaregiverGrant) => void }) {
+export function GrantList({
+  grants,
+  side,
+  now,
+  busy,
+  onEnd,
+  lastActions,
+}: {
+  grants: readonly CaregiverGrant[];
+  side: 'patient' | 'helper';
+  now: Date;
+  busy: string | null;
+  onEnd: (grant: CaregiverGrant) => void;
+  /** the patient's side: what each helper did last (by account id), from the mirror */
+  lastActions?: ReadonlyMap<string, LastAction>;
+}) {
   const formatDate = useCalendarDate();
   const shown = grants.filter((g) => grantState(g, now) !== 'ended');
   if (shown.length === 0) {
@@ -48,6 +64,7 @@ export function GrantList({ grants, side, now, busy, onEnd }: { grants: readonly
             <p className="caregiver-grants__since">
               <Msg id={state === 'active' ? 'caregivers.since' : 'caregivers.validUntil'} values={{ date: formatDate(state === 'active' ? (g.accepted_at ?? g.created_at) : g.code_expires_at) }} />
             </p>
+            {state === 'active' && side === 'patient' && lastActions ? <LastActionLine action={g.helper_id ? lastActions.get(g.helper_id) : undefined} /> : null}
             <button
               type="button"
               className="button"
@@ -64,5 +81,15 @@ export function GrantList({ grants, side, now, busy, onEnd }: { grants: readonly
         );
       })}
     </ul>
+  );
+}
+
+/** A helper's last action on the patient's behalf ("Zuletzt: Einnahme eingetragen am 28.11.2026"), or that there is none yet. */
+function LastActionLine({ action }: { action: LastAction | undefined }) {
+  const formatDate = useCalendarDate();
+  return (
+    <p className="caregiver-grants__last">
+      {action ? <Msg id={`caregivers.lastAction.${action.kind}`} values={{ date: formatDate(action.at) }} /> : <Msg id="caregivers.lastAction.none" />}
+    </p>
   );
 }

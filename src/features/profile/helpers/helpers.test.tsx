@@ -127,6 +127,37 @@ describe('AcceptForm', () => {
 });
 
 describe('GrantList', () => {
+  // issue 41 item 3: the patient's profile lists helpers with their last actions
+  it('the patient\'s side names what each helper did last, or that they did nothing yet; in French too', () => {
+    const grants = [
+      grant({ id: 'a', helper_id: 'anna', helper_name: 'Anna', rights: ['see', 'tick'], accepted_at: '2026-11-20T10:00:00Z' }),
+      grant({ id: 'b', helper_id: 'ben', helper_name: 'Ben', rights: ['see', 'order'], accepted_at: '2026-11-20T10:00:00Z' }),
+      grant({ id: 'c', helper_id: 'carla', helper_name: 'Carla', accepted_at: '2026-11-20T10:00:00Z' }),
+    ];
+    const actions = new Map([
+      ['anna', { kind: 'dose' as const, at: '2026-11-27T18:30:00Z' }],
+      ['ben', { kind: 'order' as const, at: '2026-11-26T09:00:00Z' }],
+    ]);
+    const { unmount } = render(
+      <TestProviders>
+        <GrantList grants={grants} side="patient" now={NOW} busy={null} onEnd={() => undefined} lastActions={actions} />
+      </TestProviders>,
+    );
+    const lines = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.caregiver-grants__last')?.textContent);
+    expect(lines()).toEqual([
+      de['caregivers.lastAction.dose'].replace('{date}', '27.11.2026'),
+      de['caregivers.lastAction.order'].replace('{date}', '26.11.2026'),
+      de['caregivers.lastAction.none'],
+    ]);
+    unmount();
+    render(
+      <TestProviders lang="fr">
+        <GrantList grants={grants} side="patient" now={NOW} busy={null} onEnd={() => undefined} lastActions={actions} />
+      </TestProviders>,
+    );
+    expect(lines()[0]).toBe(fr['caregivers.lastAction.dose'].replace('{date}', '27.11.2026'));
+  });
+
   it('the patient\'s side: a helper by name with their rights (remove), an open and an expired invitation (withdraw); ended ones are gone', () => {
     const onEnd = vi.fn();
     const grants = [
