@@ -216,8 +216,8 @@ for (const lang of ['de', 'fr'] as const) {
         `button ${said(fill(t['doses.check.more'], { period, name: names[0]! }))}`,
         `${names[1]}`,
         `button ${said(fill(t['doses.check.taken'], { period, name: names[1]! }))}`,
-        // "all taken" with the period for a screen reader (its name as the browser puts it together: "Alle genommen : Morgens")
-        `button "${t['doses.allTaken'].split('<')[0]}`,
+        // "all taken" with the period for a screen reader, its name as the browser puts it together
+        `button ${said(`${t['doses.allTaken'].split('<')[0]} (${period})`)}`,
       ]);
 
       // mark, then unmark, from the keyboard: the same control keeps the focus and says its state
