@@ -1,7 +1,7 @@
 // issue 41 item 2: a mark made by a helper names them to the patient; the patient's own does not
 import { describe, expect, it } from 'vitest';
 import { parseDoseMark } from './dose-mark';
-import { markIdentity, marksByHelpers } from './marked-by';
+import { markIdentity, marksByHelpers, withHelpers } from './marked-by';
 
 const row = (acted_by: string | null | undefined, marked_at = '2026-03-10T08:00:00.000Z', device_id = 'd1') => ({
   customer_id: 'p',
@@ -34,5 +34,13 @@ describe('marksByHelpers', () => {
 
   it('leaves out the patient\'s marks, the server\'s, those not stamped yet and rows that are no marks', () => {
     expect(marksByHelpers([row('p'), row(null), row(undefined), { acted_by: 'anna', day: 'x' }], 'p', grants).size).toBe(0);
+  });
+});
+
+describe('withHelpers', () => {
+  it('gives each state the helper whose mark stands, null for the patient\'s own, a later tap or none', () => {
+    const helpers = marksByHelpers([row('anna')], 'p', grants);
+    const states = withHelpers([{ mark: mark(row('anna')) }, { mark: mark(row('anna', '2026-03-10T08:05:00.000Z')) }, { mark: null }], helpers);
+    expect(states.map((s) => s.by)).toEqual([{ name: 'Anna' }, null, null]);
   });
 });

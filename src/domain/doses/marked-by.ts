@@ -22,3 +22,10 @@ export function marksByHelpers(
   }
   return helpers;
 }
+
+/**
+ * Dose states, each with the helper whose mark stands (`by`), or null: the patient's own mark, no
+ * mark, or a later tap on this device over a helper's (another mark, so not hers).
+ */
+export const withHelpers = <S extends { mark: DoseMark | null }>(states: readonly S[], helpers: ReadonlyMap<string, HelperActor>): (S & { by: HelperActor | null })[] =>
+  states.map((s) => ({ ...s, by: s.mark ? (helpers.get(markIdentity(s.mark)) ?? null) : null }));

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import { doseStates } from '../../domain/doses/dose-marks';
-import { markIdentity } from '../../domain/doses/marked-by';
+import { withHelpers } from '../../domain/doses/marked-by';
 import type { HelperActor } from '../../domain/caregivers/grants';
 import type { DueDose } from '../../domain/doses/doses-due';
 import type { CustomerId } from '../../domain/entities';
@@ -60,8 +60,7 @@ function Period({ period, open, onToggle, marking, marksDay, helpers }: PeriodPr
   const toggleId = periodToggleId(period.period);
   const panelId = `${toggleId}-doses`;
   const due = useMemo(() => period.entries.map((e) => dueOf(e, period.period, marksDay)), [period, marksDay]);
-  // a mark that stands as a helper made it names them; a later tap here is the patient's own
-  const states = useMemo(() => doseStates(due, marking.marks).map((s) => ({ ...s, by: s.mark ? (helpers.get(markIdentity(s.mark)) ?? null) : null })), [due, marking.marks, helpers]);
+  const states = useMemo(() => withHelpers(doseStates(due, marking.marks), helpers), [due, marking.marks, helpers]);
   const taken = states.filter((s) => s.outcome === 'taken').length;
   const skipped = states.filter((s) => s.outcome === 'skipped').length;
   const label = <Msg id={INTAKE_PERIOD_LABEL[period.period]} />;

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking, type MarkResult } from '../../data/hooks/use-dose-marking';
 import { canMarkDay, doseStates, type DoseState } from '../../domain/doses/dose-marks';
 import { dosesDueOn } from '../../domain/doses/doses-due';
-import { markIdentity } from '../../domain/doses/marked-by';
+import { withHelpers } from '../../domain/doses/marked-by';
 import { INTAKE_PERIOD_LABEL, INTAKE_PERIODS, type IntakePeriod } from '../../domain/intake-plan';
 import { paths } from '../../domain/paths';
 import type { HelperActor } from '../../domain/caregivers/grants';
@@ -73,11 +73,7 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
   const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
   const marking = useDoseMarking(data.customer.id, dayMarks);
   const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day, data.supply).doses : []), [data.prescriptions, data.supply, day, today, valid]);
-  // a mark that stands as a helper made it names them; a later tap here is the patient's own
-  const states = useMemo(
-    () => doseStates(due, marking.marks).map((s) => ({ ...s, by: s.mark ? (data.markedBy.get(markIdentity(s.mark)) ?? null) : null })),
-    [due, marking.marks, data.markedBy],
-  );
+  const states = useMemo(() => withHelpers(doseStates(due, marking.marks), data.markedBy), [due, marking.marks, data.markedBy]);
   return (
     <section className="page doses" aria-labelledby="doses-title">
       <h1 id="doses-title">

@@ -5,7 +5,7 @@ import { doseBadge } from '../../domain/dose-glyph';
 import { SKIP_REASONS, type SkipReason } from '../../domain/doses/dose-mark';
 import type { MarkChoice } from '../../domain/doses/dose-marks';
 import { Msg, useMsg } from '../../i18n/msg';
-import { DOSE_SYMBOL, DoseState, type DoseCheckState } from './dose-state';
+import { DOSE_SYMBOL, DoseState, namesHelper, type DoseCheckState } from './dose-state';
 import './doses.css';
 
 const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunks}</span>;
@@ -42,7 +42,7 @@ export function DoseRow({ id, name, period, units, notes = [], picture, state, e
   const taken = state.outcome === 'taken';
   const more = useDisclosure(`${id}-more`);
   const badge = doseBadge(units) ?? intl.formatNumber(units, { maximumFractionDigits: 3 });
-  const showState = !editable || state.outcome === 'skipped' || state.enteredLater || (Boolean(state.by) && state.outcome !== 'not_marked');
+  const showState = !editable || state.outcome === 'skipped' || state.enteredLater || namesHelper(state);
   return (
     <li className={`dose-row dose-row--${state.outcome}`}>
       <div className="dose-row__main">
