@@ -155,6 +155,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // which files the entry needs (scripts/check-bundle.mjs reads the first load from it)
     manifest: true,
+    // A dynamic import() asks for its chunk's own imports as the browser finds them, not through
+    // <link rel="modulepreload"> elements Vite's helper appends first: appending one costs the
+    // main thread a compile at once, and a view's ten or twenty of them were tasks of 50–200 ms
+    // at 4× CPU after the first paint (decision 0055). Styles still come through the helper
+    // (Vite passes only scripts here); the document preloads its route's files itself
+    // (scripts/route-preload.ts), and the installed app reads them all from the service worker.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // scripts/check-bundle.mjs checks the gzip budget of the README; this only quiets Vite's raw-size note
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

@@ -2,6 +2,7 @@
 // built index.html and the rendered markups.
 import { documentFile } from '../src/app/route-document.ts';
 import { BODY_SCRIPT, headScript, type DocumentFacts } from './prerender-scripts.ts';
+import { APPEND_IN_SLICES } from './links-in-slices.ts';
 
 /** The path rendered for a pattern: optional parameters left out, a required one named by itself. */
 export const renderedPath = (pattern: string): string =>
@@ -72,8 +73,8 @@ export function afterFirstPaint(code: string): string {
  * The entry and the modules it imports, asked for by a script after the first paint (as the
  * route's own files are, route-preload.ts), not by links in the document: they are not what the
  * first paint waits for, and Lighthouse's simulation counts a parser's request of high priority
- * that arrived before it as blocking it.
+ * that arrived before it as blocking it. A few links per task (links-in-slices.ts).
  */
 export function modulePreloadScript(files: readonly string[]): string {
-  return `${JSON.stringify(files)}.forEach(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)})`;
+  return `(${APPEND_IN_SLICES})(${JSON.stringify(files)}.map(function(h){var k=document.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}))`;
 }

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { LANGUAGE_PREFIX_SOURCE, scriptBeforeEntry } from './before-entry.ts';
+import { APPEND_IN_SLICES } from './links-in-slices.ts';
 import { paths } from '../src/domain/paths.ts';
 import { patternSource } from '../src/app/route-pattern.ts';
 
@@ -132,7 +133,7 @@ export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutput
 /**
  * The document's script: the files of the route the address shows (a /de or /fr prefix left
  * aside), as modulepreload links (styles: preload as style; Vite's loader adds the stylesheet
- * itself, in its order). `files` as one list, the routes as indexes into it, to keep the
+ * itself, in its order), a few per task (links-in-slices.ts). `files` as one list, the routes as indexes into it, to keep the
  * document small.
  */
 export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; files: readonly string[] }>): string {
@@ -141,8 +142,8 @@ export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; file
   return (
     `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i;` +
     `if(m)p=m[2]&&m[2]!=="/"?m[2]:"/";` +
-    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){r[i][1].forEach(function(n){var k=document.createElement("link"),h="/"+f[n];` +
-    `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;document.head.appendChild(k)});return}})()`
+    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
+    `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}));return}})()`
   );
 }
 

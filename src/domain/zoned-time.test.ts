@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDatesBetween, dateInTimeZone, daysBetween, hourInTimeZone, toCalendarDate } from './zoned-time.ts';
+import { Temporal } from 'temporal-polyfill';
+import { addDays, calendarDatesBetween, dateInTimeZone, daysBetween, hourInTimeZone, intlParts, temporalParts, toCalendarDate } from './zoned-time.ts';
 
 // Helpers for spec §4 (intake period, expiry) and §2 (greeting): readings in Europe/Zurich.
 describe('zoned time', () => {
@@ -72,5 +73,48 @@ describe('calendar dates', () => {
     expect(dates).toHaveLength(n);
     expect(new Set(dates).size).toBe(n);
     if (n > 0) expect([dates[0], dates.at(-1)]).toEqual([from, to]);
+  });
+
+  it('lists the dates addDays steps through, over five years with two leap days', () => {
+    const dates = calendarDatesBetween('2023-12-30', '2028-03-02');
+    let expected = '2023-12-30';
+    for (const date of dates) {
+      expect(date).toBe(expected);
+      expected = addDays(expected, 1);
+    }
+    expect(dates).toContain('2024-02-29');
+    expect(dates).toContain('2028-02-29');
+    expect(dates).toHaveLength(daysBetween('2023-12-30', '2028-03-02') + 1);
+  });
+});
+
+// issue 36: where the platform has Temporal (Chromium), the readings come from it, not from Intl
+describe('the wall clock by Temporal', () => {
+  const zones = ['Europe/Zurich', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];
+
+  it('reads the same digits as Intl, every 97 minutes of 2026 and across both changes of Zurich’s clock', () => {
+    const from = Date.UTC(2026, 0, 1);
+    const to = Date.UTC(2027, 0, 1);
+    // the last Sundays of March and October 2026, 01:00 UTC: a minute before, at and after
+    const changes = [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)].flatMap((t) => [t - 60_000, t - 1000, t, t + 1000, t + 60_000]);
+    const instants = [...changes];
+    for (let t = from; t < to; t += 97 * 60_000) instants.push(t);
+    for (const timeZone of zones) {
+      for (const ms of instants) {
+        const instant = new Date(ms);
+        expect(temporalParts(Temporal, instant, timeZone), `${instant.toISOString()} ${timeZone}`).toEqual(intlParts(instant, timeZone));
+      }
+    }
+  });
+
+  it('keeps the second of an instant between two (no rounding up)', () => {
+    const instant = new Date(Date.UTC(2026, 5, 30, 21, 59, 59, 999));
+    expect(temporalParts(Temporal, instant, 'Europe/Zurich')).toEqual({ year: '2026', month: '06', day: '30', hour: '23', minute: '59', second: '59' });
+  });
+
+  it('refuses what Intl refuses: an invalid date, an unknown zone', () => {
+    expect(() => temporalParts(Temporal, new Date(Number.NaN), 'Europe/Zurich')).toThrow(RangeError);
+    expect(() => temporalParts(Temporal, new Date(0), 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => intlParts(new Date(0), 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

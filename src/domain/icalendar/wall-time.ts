@@ -1,4 +1,4 @@
-// Wall-clock times of a zone and the instants they denote, with Intl only, and the two
+// Wall-clock times of a zone and the instants they denote, with the platform only (zoned-time.ts), and the two
 // DATE-TIME forms of RFC 5545 (3.3.5): local with a TZID, and UTC with a trailing Z.
 import { utcOffsetMs, type CalendarDate } from '../zoned-time.ts';
 
