@@ -223,7 +223,15 @@ describe('fuzzing the functions', () => {
       fc.record({
         name: fc.constant('prescriptionLocationMail'),
         body: fc
-          .record({ prescription_location: fc.oneof(fc.constantFrom('gz-aarepark', 'nowhere'), anyJson), prescription_send_method: fc.oneof(fc.constantFrom('post', 'email', 'espace', 'fax'), anyJson) }, { requiredKeys: [] })
+          .record(
+            {
+              prescription_location: fc.oneof(fc.constantFrom('gz-aarepark', 'nowhere'), anyJson),
+              prescription_send_method: fc.oneof(fc.constantFrom('post', 'email', 'espace', 'fax'), anyJson),
+              // issue 41: a helper's call for a patient (here: one the caller does not help)
+              customer_id: fc.oneof(fc.uuid(), anyJson),
+            },
+            { requiredKeys: [] },
+          )
           .map((b) => JSON.stringify(b)),
         key: fc.constant(''),
       }),

@@ -4,7 +4,7 @@ import { PARTNER_LOCATIONS } from './partners.ts';
 import { eprescriptionKey, handlePrescriptionLocationMail, MAIL_TEXT_MAX, oneLine } from './prescription-location-mail.ts';
 import { post, testEnv, USER_ID, USER_TOKEN, type RecordedRequest } from './test-env.ts';
 
-/** What reserve_function_call hands the function with its reservation. */
+/** What reserve_function_call_for hands the function with its reservation. */
 const SECRET = 'the-reservation-secret';
 
 const auth = { authorization: `Bearer ${USER_TOKEN}` };
@@ -15,8 +15,8 @@ function postgrest(info: Record<string, unknown> | null, person: Record<string, 
     if (req.url.pathname === '/rest/v1/webshop_customer_eprescription') return { status: 200, body: rx ? [rx] : [] };
     if (req.url.pathname === '/rest/v1/webshop_customers') return { status: 200, body: person ? [person] : [] };
     if (req.url.pathname === '/rest/v1/webshop_customer_additional_info') return { status: 200, body: info ? [info] : [] };
-    if (req.url.pathname === '/rest/v1/rpc/setup_missing') return { status: 200, body: missing };
-    if (req.url.pathname === '/rest/v1/rpc/reserve_function_call') return { status: 200, body: { status: 'new', id: 7, secret: SECRET } };
+    if (req.url.pathname === '/rest/v1/rpc/setup_missing_for') return { status: 200, body: missing };
+    if (req.url.pathname === '/rest/v1/rpc/reserve_function_call_for') return { status: 200, body: { status: 'new', id: 7, secret: SECRET } };
     if (req.url.pathname === '/rest/v1/rpc/complete_function_call') return { status: 204, body: null };
     return { status: 404, body: { code: 'PGRST205', message: 'not stubbed' } };
   };
@@ -139,7 +139,7 @@ describe('prescriptionLocationMail: an e-prescription (issue 27)', () => {
     sent_at: '2026-11-25T09:00:00+00:00',
     summary: { id: '3f2b8c1e-5a4d-4e6f-9b7a-0c1d2e3f4a5b', doctor: { name: 'Anna Beispiel', gln: '7601000000000', organisation: 'Praxis am Beispielweg' }, medicaments: [{ id: '2333266', instructions: 'Vor dem Essen' }], remark: 'Diabetes' },
   };
-  const reservedKey = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/rest/v1/rpc/reserve_function_call').map((r) => (r.body as { p_key: string }).p_key);
+  const reservedKey = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/rest/v1/rpc/reserve_function_call_for').map((r) => (r.body as { p_key: string }).p_key);
 
   it('tells the desk: patient, Id, doctor and practice — no medicament, no remark', async () => {
     const { env, mails, requests } = testEnv(postgrest({ prescription_send_method: 'eprescription' }, customer, [], stored));

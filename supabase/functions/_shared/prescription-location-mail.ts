@@ -10,7 +10,10 @@
 //   { eprescription_id: <the prescription's Id> }
 // which tells the desk that it is there; the desk reads the code itself in the platform, so the
 // mail names the patient, the prescription's Id and the doctor, as the other desk mails do, and
-// no medicament. One mail per prescription and patient: its reservation key is derived from the
+// no medicament. With `customer_id` (issue 41) a helper the patient lets send prescriptions
+// announces one of the patient's: everything is read as the helper may read it (RLS), the mail
+// names the patient and, on a line of its own, the helper who sent it; the limit and the keys
+// below are the patient's, whoever calls (reserve_function_call_for). One mail per prescription and patient: its reservation key is derived from the
 // Id (eprescriptionKey), so a second device sending the same prescription mails nobody again.
 // Once per key: an `Idempotency-Key` header (a UUID; the app sends its outbox entry id) makes a
 // replay answer 200 {sent: true, replay: true} and mail nothing again. At most MAIL_LIMIT mails
@@ -23,7 +26,8 @@
 // a prescription. Patient-typed text reaches a mail on one line and bounded (oneLine).
 // Answers: 200 {sent: true}; 400 {error: invalid_json | invalid_request | unknown_location |
 // send_method_missing | location_missing}; 401 not_authenticated (no verified user token,
-// caller.ts); 409 setup_incomplete {missing} | profile_missing; 429 over_email_send_rate_limit;
+// caller.ts); 403 not_caller (customer_id of a patient who does not let the caller send for
+// them); 409 setup_incomplete {missing} | profile_missing; 429 over_email_send_rate_limit;
 // 502 mail_failed | upstream_error; 503 call_in_progress (Retry-After). Nothing is mailed on any 4xx.
 import type { FunctionEnv, OutgoingMail } from './env.ts';
 import { callerRequest } from './caller.ts';
@@ -32,7 +36,7 @@ import { partnerById, PRESCRIPTION_DESK, type PartnerLocation } from './partners
 import { mapPostgrestError } from './postgrest-error.ts';
 
 const METHODS = ['post', 'email', 'espace'] as const;
-const FIELDS = new Set(['prescription_location', 'prescription_send_method', 'eprescription_id']);
+const FIELDS = new Set(['prescription_location', 'prescription_send_method', 'eprescription_id', 'customer_id']);
 /** The longest prescription Id the table takes (webshop_customer_eprescription.rx_id). */
 export const EPRESCRIPTION_ID_MAX = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,7 +78,10 @@ interface AdditionalInfo {
 
 const optionalString = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 
-function partnerMail(p: PartnerLocation, c: Customer, info: AdditionalInfo | null): OutgoingMail {
+/** A helper who sends for the patient (issue 41): the name the patient knows them by, as the grant holds it. */
+type Sender = { helperName: string } | null;
+
+function partnerMail(p: PartnerLocation, c: Customer, info: AdditionalInfo | null, sender: Sender): OutgoingMail {
   const name = oneLine(`${c.first_name} ${c.last_name}`);
   const which = info?.send_all === false && info.description ? oneLine(info.description) : null;
   if (p.language === 'fr') {
@@ -86,6 +93,7 @@ function partnerMail(p: PartnerLocation, c: Customer, info: AdditionalInfo | nul
         ``,
         `${name} (né·e le ${c.birthday ?? '?'}) a choisi ${p.name} pour transmettre son ordonnance à notre pharmacie.`,
         which ? `Médicaments concernés : ${which}` : `Veuillez transmettre l'ordonnance complète.`,
+        ...(sender ? [`Annoncé par : ${oneLine(sender.helperName)}, personne de confiance autorisée par le patient ou la patiente.`] : []),
         `Merci de nous l'envoyer via le canal habituel des partenaires.`,
         ``,
         `Meilleures salutations`,
@@ -101,6 +109,7 @@ function partnerMail(p: PartnerLocation, c: Customer, info: AdditionalInfo | nul
       ``,
       `${name} (geboren am ${c.birthday ?? '?'}) hat ${p.name} gewählt, um das Rezept an unsere Apotheke weiterzuleiten.`,
       which ? `Betroffene Medikamente: ${which}` : `Bitte leiten Sie das ganze Rezept weiter.`,
+      ...senderLine(sender),
       `Danke, dass Sie es uns über den gewohnten Partnerkanal senden.`,
       ``,
       `Freundliche Grüsse`,
@@ -109,7 +118,10 @@ function partnerMail(p: PartnerLocation, c: Customer, info: AdditionalInfo | nul
   };
 }
 
-function deskMail(method: 'post' | 'email', c: Customer, info: AdditionalInfo | null): OutgoingMail {
+/** The desk's line on who sent it, when a helper did (the desk's mails are German). */
+const senderLine = (sender: Sender): string[] => (sender ? [`Angekündigt von: ${oneLine(sender.helperName)}, Vertrauensperson mit Einwilligung der Patientin oder des Patienten`] : []);
+
+function deskMail(method: 'post' | 'email', c: Customer, info: AdditionalInfo | null, sender: Sender): OutgoingMail {
   const name = oneLine(`${c.first_name} ${c.last_name}`);
   return {
     to: PRESCRIPTION_DESK.email,
@@ -118,6 +130,7 @@ function deskMail(method: 'post' | 'email', c: Customer, info: AdditionalInfo | 
       `${name} (geboren am ${c.birthday ?? '?'}, Kunden-ID ${c.id}) kündigt ein Rezept an.`,
       `Weg: ${method === 'post' ? 'Post' : 'E-Mail der Arztpraxis'}`,
       `Ärztin/Arzt: ${oneLine(info?.doc_name) || '-'}, Praxis: ${oneLine(info?.cpg_name) || '-'}`,
+      ...senderLine(sender),
     ].join('\n'),
   };
 }
@@ -130,7 +143,7 @@ interface EPrescriptionRow {
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-function ePrescriptionDeskMail(c: Customer, rx: EPrescriptionRow): OutgoingMail {
+function ePrescriptionDeskMail(c: Customer, rx: EPrescriptionRow, sender: Sender): OutgoingMail {
   const name = oneLine(`${c.first_name} ${c.last_name}`);
   const doctor = rx.summary?.doctor;
   return {
@@ -142,6 +155,7 @@ function ePrescriptionDeskMail(c: Customer, rx: EPrescriptionRow): OutgoingMail 
       `Rezept-ID: ${oneLine(rx.rx_id)}`,
       `Ärztin/Arzt: ${oneLine(textOrNull(doctor?.name)) || '-'}, Praxis: ${oneLine(textOrNull(doctor?.organisation)) || '-'}`,
       `Eingegangen: ${rx.sent_at}`,
+      ...senderLine(sender),
     ].join('\n'),
   };
 }
@@ -180,18 +194,25 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
     return errorResponse(400, 'unknown_location', `No partner location ${location}.`);
   }
 
+  const forWhom = body.customer_id;
+  if (forWhom !== undefined && (typeof forWhom !== 'string' || !UUID.test(forWhom))) {
+    return errorResponse(400, 'invalid_request', 'customer_id must be the UUID of the patient the prescription is for.');
+  }
+  const customerId = forWhom ?? caller.userId;
   const key = req.headers.get('idempotency-key')?.trim() || null;
   if (key !== null && !UUID.test(key)) return errorResponse(400, 'invalid_request', 'The Idempotency-Key header must be a UUID.');
 
   const client = callerClient(env, caller);
-  // an e-prescription is mailed once, whichever call of whichever device comes first
-  const reservation = await reserve(client, typeof rxId === 'string' ? await eprescriptionKey(rxId) : key);
+  const sender = customerId === caller.userId ? null : await helperSending(client, customerId, caller.userId);
+  if (sender instanceof Response) return sender;
+  // an e-prescription is mailed once, whichever call of whichever device (the patient's or a helper's) comes first
+  const reservation = await reserve(client, customerId, typeof rxId === 'string' ? await eprescriptionKey(rxId) : key);
   if (reservation instanceof Response) return reservation;
 
   // from here on the reservation is held: every way out completes it (sent) or releases it
   const complete = (sent: boolean) => client.rpc('complete_function_call', { p_id: reservation.id, p_secret: reservation.secret, p_sent: sent }).then(() => undefined, () => undefined);
   const release = () => complete(false);
-  const missing = await client.rpc('setup_missing');
+  const missing = await client.rpc('setup_missing_for', { p_customer_id: customerId });
   if (missing.error) {
     await release();
     const mapped = mapPostgrestError(missing.status, missing.error);
@@ -203,7 +224,7 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
     await release();
     return errorResponse(409, 'setup_incomplete', `The profile setup is not complete: missing ${lacking.join(', ')}.`, { missing: lacking });
   }
-  const customer = await client.from('webshop_customers').select('id, first_name, last_name, birthday').eq('id', caller.userId).maybeSingle();
+  const customer = await client.from('webshop_customers').select('id, first_name, last_name, birthday').eq('id', customerId).maybeSingle();
   if (customer.error) {
     await release();
     const mapped = mapPostgrestError(customer.status, customer.error);
@@ -215,7 +236,7 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
     return errorResponse(409, 'profile_missing', 'Complete the personal data first.');
   }
   const mail =
-    typeof rxId === 'string' ? await ePrescriptionMailFor(client, caller.userId, c, rxId) : await mailFor(client, caller.userId, c, method as Method | null | undefined, location);
+    typeof rxId === 'string' ? await ePrescriptionMailFor(client, customerId, c, rxId, sender) : await mailFor(client, customerId, c, method as Method | null | undefined, location, sender);
   if (mail instanceof Response) {
     await release();
     return mail;
@@ -232,6 +253,23 @@ export async function handlePrescriptionLocationMail(req: Request, env: Function
 
 type CallerClient = ReturnType<typeof callerClient>;
 
+/**
+ * The helper sending for this patient, named as the patient knows them, or 403 not_caller when
+ * the caller may not send for them (no standing grant with the right send, or no second factor
+ * where the patient has one: can_act_for). The reservation checks the same again, in its lock.
+ */
+async function helperSending(client: CallerClient, customerId: string, callerId: string): Promise<Sender | Response> {
+  const may = await client.rpc('can_act_for', { p_customer_id: customerId, p_right: 'send' });
+  if (may.error) {
+    const mapped = mapPostgrestError(may.status, may.error);
+    return json(mapped.body, mapped.status);
+  }
+  if (may.data !== true) return errorResponse(403, 'not_caller', 'Prescriptions can only be announced for yourself or a patient who lets you send them.');
+  const grant = await client.from('caregiver_grants').select('helper_name').eq('patient_id', customerId).eq('helper_id', callerId).is('revoked_at', null).maybeSingle();
+  const name = (grant.data as { helper_name?: unknown } | null)?.helper_name;
+  return { helperName: typeof name === 'string' && name.trim() !== '' ? name : `Hilfsperson ${callerId.slice(0, 8)}` };
+}
+
 /** A reservation held: its id and the secret that alone completes it (never shown to the patient). */
 interface Reservation {
   id: number;
@@ -243,10 +281,10 @@ interface Reservation {
  * (200 replay), the hourly limit is reached (429), or the key's first call is still sending —
  * then this one waits for its outcome (up to IN_FLIGHT_WAIT_MS, then 503 to try again).
  */
-async function reserve(client: CallerClient, key: string | null): Promise<Reservation | Response> {
+async function reserve(client: CallerClient, customerId: string, key: string | null): Promise<Reservation | Response> {
   const until = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
-    const { data, error, status } = await client.rpc('reserve_function_call', { p_fn: FN, p_key: key, p_max: MAIL_LIMIT, p_window_seconds: MAIL_WINDOW_S });
+    const { data, error, status } = await client.rpc('reserve_function_call_for', { p_customer_id: customerId, p_fn: FN, p_key: key, p_max: MAIL_LIMIT, p_window_seconds: MAIL_WINDOW_S });
     if (error) {
       const mapped = mapPostgrestError(status, error);
       return json(mapped.body, mapped.status);
@@ -262,7 +300,7 @@ async function reserve(client: CallerClient, key: string | null): Promise<Reserv
 }
 
 /** The desk mail of a stored e-prescription of the caller, or the 4xx why none (not stored: nothing to announce). */
-async function ePrescriptionMailFor(client: CallerClient, userId: string, c: Customer, rxId: string): Promise<OutgoingMail | Response> {
+async function ePrescriptionMailFor(client: CallerClient, userId: string, c: Customer, rxId: string, sender: Sender): Promise<OutgoingMail | Response> {
   const stored = await client.from('webshop_customer_eprescription').select('rx_id, sent_at, summary').eq('customer_id', userId).eq('rx_id', rxId).maybeSingle();
   if (stored.error) {
     const mapped = mapPostgrestError(stored.status, stored.error);
@@ -270,11 +308,11 @@ async function ePrescriptionMailFor(client: CallerClient, userId: string, c: Cus
   }
   const rx = stored.data as EPrescriptionRow | null;
   if (!rx) return errorResponse(404, 'eprescription_not_found', 'No e-prescription of yours has this Id: store it first.');
-  return ePrescriptionDeskMail(c, rx);
+  return ePrescriptionDeskMail(c, rx, sender);
 }
 
 /** The mail the caller's choice (or their latest stored one) asks for, or the 4xx why none. */
-async function mailFor(client: CallerClient, userId: string, c: Customer, method: Method | null | undefined, location: unknown): Promise<OutgoingMail | Response> {
+async function mailFor(client: CallerClient, userId: string, c: Customer, method: Method | null | undefined, location: unknown, sender: Sender): Promise<OutgoingMail | Response> {
   const latest = await client
     .from('webshop_customer_additional_info')
     .select('prescription_send_method, prescription_location, send_all, description, doc_name, cpg_name')
@@ -293,8 +331,8 @@ async function mailFor(client: CallerClient, userId: string, c: Customer, method
     if (!id) return errorResponse(400, 'location_missing', 'Choose a partner location first.');
     const p = partnerById(id);
     if (!p) return errorResponse(400, 'unknown_location', `No partner location ${id}.`);
-    return partnerMail(p, c, info);
+    return partnerMail(p, c, info, sender);
   }
-  if (chosen === 'post' || chosen === 'email') return deskMail(chosen, c, info);
+  if (chosen === 'post' || chosen === 'email') return deskMail(chosen, c, info, sender);
   return errorResponse(400, 'send_method_missing', 'Choose how the prescription is sent first.');
 }
