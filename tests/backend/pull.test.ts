@@ -14,7 +14,7 @@ import { wipeMirror } from '../../src/data/local/wipe';
 import { lastPullAt, pullAll, pullCustomer, pullOrders } from '../../src/data/pull/pull';
 import { latestById } from '../../src/domain/latest-by-id';
 import { saveAddress } from '../../src/data/outbox/commands';
-import { serviceClient } from '../setup/clients.ts';
+import { anonClient, serviceClient } from '../setup/clients.ts';
 import { insertOrder, must, patientWithProfile, pharmacodes, prescribe, type Patient } from './fixtures.ts';
 
 let A: Patient;
@@ -222,6 +222,44 @@ describe('pullAll', () => {
     expect(report.errors).toMatchObject({ customer: 'failed', orders: 'failed' });
     expect(await db.customers.get(A.userId)).toEqual(before);
     other.close();
+  });
+});
+
+// issue 36: on a new device the plan's rows were named by a placeholder, then grew when the
+// names came with the medications' pull a moment later (a layout shift of the first dashboard)
+describe("the customer's pull brings the names of what the record prescribes", () => {
+  it('a fresh mirror holds the prescribed medications the moment it holds the record', async () => {
+    const fresh = openLocalDb(`pull-${randomUUID()}`);
+    await claimMirror(fresh, A.userId);
+    expect(await pullCustomer(A.client, fresh, A.userId)).toEqual({ ok: true, value: 'written' });
+    const record = (await fresh.customers.get(A.userId)) as CustomerRecord;
+    const prescribed = (record.webshop_customer_medication ?? []).map((p) => Number(p.medication_id)).sort();
+    expect(prescribed).toEqual(expect.arrayContaining([codes[0], codes[1]]));
+    expect((await fresh.medications.bulkGet(prescribed)).map((m) => m?.pharmacode)).toEqual(prescribed);
+    // an order's product is not the record's: it comes with the orders' and medications' pulls
+    expect(await fresh.medications.get(codes[2]!)).toBeUndefined();
+    fresh.close();
+  });
+
+  it('asks only for what the mirror lacks: once the details are there, the record comes alone', async () => {
+    const asked: string[] = [];
+    const recording = anonClient({
+      global: {
+        headers: { Authorization: `Bearer ${A.accessToken}` },
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+          return fetch(input, init);
+        },
+      },
+    });
+    const fresh = openLocalDb(`pull-${randomUUID()}`);
+    await claimMirror(fresh, A.userId);
+    await pullCustomer(recording as never, fresh, A.userId);
+    expect(asked).toEqual(['/rest/v1/webshop_customers', '/rest/v1/pharmindex']);
+    asked.length = 0;
+    await pullCustomer(recording as never, fresh, A.userId);
+    expect(asked).toEqual(['/rest/v1/webshop_customers']);
+    fresh.close();
   });
 });
 

@@ -34,12 +34,24 @@ export async function writeCustomer(
   db: LocalDb,
   userId: CustomerId,
   record: CustomerRecord | null,
-  { overlay = PENDING_OVERLAY, now = Date.now() }: { overlay?: PendingOverlay | null; now?: number } = {},
+  {
+    overlay = PENDING_OVERLAY,
+    now = Date.now(),
+    medications = [],
+  }: {
+    overlay?: PendingOverlay | null;
+    now?: number;
+    /** details of medications the record names, written with it (not stored yet: see pullCustomer) */
+    medications?: readonly Medication[];
+  } = {},
 ): Promise<WriteOutcome> {
-  return db.transaction('rw', overlayStores(db), async () => {
+  return db.transaction('rw', [...overlayStores(db), db.medications], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
     const stored = await db.customers.get(userId);
     const next = record ? { ...record, id: userId } : undefined;
+    const named = new Set(neededPharmacodes(next, []));
+    const details = medications.filter((m) => named.has(m.pharmacode));
+    if (details.length) await db.medications.bulkPut([...details]);
     if (next && !sameRow(stored, next)) await db.customers.put(next);
     else if (!next && stored) await db.customers.delete(userId);
     await stampArea(db, 'customer', now);

@@ -8,7 +8,7 @@ import type { LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { fetchPatientInformation } from '../catalogue/patient-information';
-import { mirrorPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
+import { mirrorPharmacodes, neededPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
 import { ownerColumns, rowTables } from '../tables/synced-tables';
 import { customerRows } from '../tables/table-client';
 import { addDays, dateInTimeZone } from '../../domain/zoned-time';
@@ -29,10 +29,27 @@ export interface PullOptions {
 
 const clock = (o: PullOptions) => (o.now ?? Date.now)();
 
+/**
+ * The customer's record, with the details of the medications it names that the mirror does not
+ * hold yet, fetched first and written in the same transaction: a prescription never appears
+ * named by its placeholder and renamed a moment later (on a new device the rows grew by two
+ * lines under the patient's finger: issue 36, the dashboard's layout shift). When those details
+ * cannot be fetched the record is written without them; the medications' pull brings them.
+ */
 export async function pullCustomer(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchCustomer(client, userId);
   if (!answer.ok) return answer;
-  return ok(await writeCustomer(db, userId, answer.value, { ...(o.overlay !== undefined && { overlay: o.overlay }), now: clock(o) }));
+  const named = neededPharmacodes(answer.value, []);
+  const stored = named.length ? await db.medications.bulkGet(named) : [];
+  const missing = named.filter((_, i) => !stored[i]);
+  const details = missing.length ? await fetchMedications(client, missing) : ok([]);
+  return ok(
+    await writeCustomer(db, userId, answer.value, {
+      ...(o.overlay !== undefined && { overlay: o.overlay }),
+      now: clock(o),
+      medications: details.ok ? details.value : [],
+    }),
+  );
 }
 
 export async function pullOrders(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
