@@ -13,8 +13,9 @@
 // no medicament. With `customer_id` (issue 41) a helper the patient lets send prescriptions
 // announces one of the patient's: everything is read as the helper may read it (RLS), the mail
 // names the patient and, on a line of its own, the helper who sent it; the limit and the keys
-// below are the patient's, whoever calls (reserve_function_call_for). One mail per prescription and patient: its reservation key is derived from the
-// Id (eprescriptionKey), so a second device sending the same prescription mails nobody again.
+// below are the patient's, whoever calls (reserve_function_call_for). One mail per prescription
+// and patient: its reservation key is derived from the Id (eprescriptionKey), so a second device
+// (the patient's or a helper's) sending the same prescription mails nobody again.
 // Once per key: an `Idempotency-Key` header (a UUID; the app sends its outbox entry id) makes a
 // replay answer 200 {sent: true, replay: true} and mail nothing again. At most MAIL_LIMIT mails
 // per patient and MAIL_WINDOW_S. The call is reserved before the mail goes out — counted against
