@@ -1087,6 +1087,16 @@ export type Database = {
         }
         Returns: Json
       }
+      reserve_function_call_for: {
+        Args: {
+          p_customer_id: string
+          p_fn: string
+          p_key: string
+          p_max: number
+          p_window_seconds: number
+        }
+        Returns: Json
+      }
       search_medications: {
         Args: {
           p_generics?: boolean
