@@ -160,6 +160,7 @@ describe('dose marks between two devices', () => {
     await expect.poll(async () => (await a.db.rows.get(key)) ?? null, { timeout: 5000 }).toBeNull();
   });
 
+  // 1,457 rows written and pulled: 40–45 s through PGlite on this 2-core machine under a stress run
   it('the pull keeps the last 90 days of marks, more than one answer of the API holds', async () => {
     const Q = await patientWithProfile('Hugo');
     const codes = await pharmacodes(4);
@@ -179,5 +180,5 @@ describe('dose marks between two devices', () => {
     expect(marks).toHaveLength(4 * 91 * 4);
     expect(marks.some((m) => m.day === old)).toBe(false);
     expect(new Set(marks.map((m) => m.day)).size).toBe(91);
-  });
+  }, 120_000);
 });
