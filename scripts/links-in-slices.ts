@@ -1,7 +1,8 @@
-// Appending a `<link rel="modulepreload">` costs the main thread about 3–4 ms of this machine (12–16 ms at 4× CPU) (the
-// request is set up at once, through the service worker when one controls the page): a route's
-// twenty links in one go were a task of 120–210 ms at 4× CPU after the first paint (issue 36,
-// item 4). The documents' scripts append their links a few at a time, one task each.
+// Appending a `<link rel="modulepreload">` costs the main thread 3–4 ms on this machine, 12–16 ms
+// at 4× CPU (the module is fetched and compiled at once when the service worker or the memory
+// cache has it): a route's twenty links in one go were a task of 120–210 ms at 4× CPU after the
+// first paint (issue 36, item 4). The documents' scripts append their links a few at a time, one
+// task each.
 
 /** Links appended per task. */
 export const LINKS_PER_TASK = 2;

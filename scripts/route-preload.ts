@@ -133,8 +133,8 @@ export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutput
 /**
  * The document's script: the files of the route the address shows (a /de or /fr prefix left
  * aside), as modulepreload links (styles: preload as style; Vite's loader adds the stylesheet
- * itself, in its order), a few per task (links-in-slices.ts). `files` as one list, the routes as indexes into it, to keep the
- * document small.
+ * itself, in its order), a few per task (links-in-slices.ts). `files` as one list, the routes as
+ * indexes into it, to keep the document small.
  */
 export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; files: readonly string[] }>): string {
   const files = [...new Set(routes.flatMap((route) => route.files))];

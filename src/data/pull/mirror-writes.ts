@@ -41,7 +41,7 @@ export async function writeCustomer(
   }: {
     overlay?: PendingOverlay | null;
     now?: number;
-    /** details of medications the record names, written with it (not stored yet: see pullCustomer) */
+    /** details of medications the record names, written with it (those not stored yet: pullCustomer) */
     medications?: readonly Medication[];
   } = {},
 ): Promise<WriteOutcome> {
@@ -49,9 +49,7 @@ export async function writeCustomer(
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
     const stored = await db.customers.get(userId);
     const next = record ? { ...record, id: userId } : undefined;
-    const named = new Set(neededPharmacodes(next, []));
-    const details = medications.filter((m) => named.has(m.pharmacode));
-    if (details.length) await db.medications.bulkPut([...details]);
+    if (medications.length) await db.medications.bulkPut(medications);
     if (next && !sameRow(stored, next)) await db.customers.put(next);
     else if (!next && stored) await db.customers.delete(userId);
     await stampArea(db, 'customer', now);

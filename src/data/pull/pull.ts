@@ -2,7 +2,7 @@
 // patient and write it into the mirror, one transaction per area. Each area's result is an
 // error code or ok; the caller (the pull engine, the session layer) decides what to show.
 import type { AppClient } from '../supabase-client';
-import type { CustomerId } from '../../domain/entities';
+import type { CustomerId, Pharmacode } from '../../domain/entities';
 import { ok, type Result } from '../../domain/result';
 import type { LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
@@ -29,6 +29,12 @@ export interface PullOptions {
 
 const clock = (o: PullOptions) => (o.now ?? Date.now)();
 
+/** The codes whose medication details the mirror does not hold. */
+async function notStored(db: LocalDb, codes: readonly Pharmacode[]): Promise<Pharmacode[]> {
+  const stored = codes.length ? await db.medications.bulkGet([...codes]) : [];
+  return codes.filter((_, i) => !stored[i]);
+}
+
 /**
  * The customer's record, with the details of the medications it names that the mirror does not
  * hold yet, fetched first and written in the same transaction: a prescription never appears
@@ -39,9 +45,7 @@ const clock = (o: PullOptions) => (o.now ?? Date.now)();
 export async function pullCustomer(client: AppClient, db: LocalDb, userId: CustomerId, o: PullOptions = {}): Promise<PullResult> {
   const answer = await fetchCustomer(client, userId);
   if (!answer.ok) return answer;
-  const named = neededPharmacodes(answer.value, []);
-  const stored = named.length ? await db.medications.bulkGet(named) : [];
-  const missing = named.filter((_, i) => !stored[i]);
+  const missing = await notStored(db, neededPharmacodes(answer.value, []));
   const details = missing.length ? await fetchMedications(client, missing) : ok([]);
   return ok(
     await writeCustomer(db, userId, answer.value, {
@@ -71,11 +75,7 @@ export async function pullMedications(
   o: PullOptions & { onlyMissing?: boolean } = {},
 ): Promise<PullResult> {
   const needed = await mirrorPharmacodes(db, userId);
-  let codes = needed;
-  if (o.onlyMissing) {
-    const stored = await db.medications.bulkGet(needed);
-    codes = needed.filter((_, i) => !stored[i]);
-  }
+  const codes = o.onlyMissing ? await notStored(db, needed) : needed;
   const answer = codes.length ? await fetchMedications(client, codes) : ok([]);
   if (!answer.ok) return answer;
   let prdnos = await prescribedPrdnos(db, userId, answer.value);

@@ -1,5 +1,5 @@
-// Wall-clock times of a zone and the instants they denote, with the platform only (zoned-time.ts), and the two
-// DATE-TIME forms of RFC 5545 (3.3.5): local with a TZID, and UTC with a trailing Z.
+// Wall-clock times of a zone and the instants they denote, with the platform only (zoned-time.ts),
+// and the two DATE-TIME forms of RFC 5545 (3.3.5): local with a TZID, and UTC with a trailing Z.
 import { utcOffsetMs, type CalendarDate } from '../zoned-time.ts';
 
 /** How far the zone's wall clock is ahead of UTC at `ms` (the whole-second instant). */

@@ -15,7 +15,7 @@ export interface DoseCheckState {
 export const DOSE_SYMBOL: Readonly<Record<DoseOutcome, string>> = { taken: '✓', skipped: '✗', not_marked: '○' };
 
 /** Whether the state names the helper who marked the dose (a mark of theirs that stands). */
-export const namesHelper = (state: DoseCheckState): boolean => Boolean(state.by) && state.outcome !== 'not_marked';
+export const namesHelper = (state: DoseCheckState): state is DoseCheckState & { by: HelperActor } => Boolean(state.by) && state.outcome !== 'not_marked';
 
 /** The state of a dose in words and a symbol (readable without colour), who marked it when a helper did, "entered later" when it was. */
 export function DoseState({ state, className = '' }: { state: DoseCheckState; className?: string }) {
@@ -31,7 +31,7 @@ export function DoseState({ state, className = '' }: { state: DoseCheckState; cl
       ) : (
         <Msg id="doses.status.notMarked" />
       )}
-      {state.by && namesHelper(state) ? (
+      {namesHelper(state) ? (
         <>
           {' '}
           <span className="dose-state__by">{state.by.name ? <Msg id="doses.status.by" values={{ name: state.by.name }} /> : <Msg id="doses.status.byHelper" />}</span>

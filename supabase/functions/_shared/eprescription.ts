@@ -17,6 +17,7 @@
 // 422 not_a_prescription {med_type}; 429 eprescription_limit; 500 server_misconfigured;
 // 502 upstream_error. Nothing is stored on any 4xx.
 import * as v from 'valibot';
+import { refusedToActFor } from './acting-for.ts';
 import { verifyCaller } from './caller.ts';
 import { readPrescriptionCode } from './chmed/prescription-code.ts';
 import type { FunctionEnv } from './env.ts';
@@ -55,14 +56,8 @@ export async function handleEPrescription(req: Request, env: FunctionEnv): Promi
     return json(mapped.body, mapped.status);
   }
   if (mfa.data !== true) return errorResponse(403, 'insufficient_aal', 'Confirm the sign-in with the second factor first.');
-  if (customerId !== caller.userId) {
-    const may = await client.rpc('can_act_for', { p_customer_id: customerId, p_right: 'send' });
-    if (may.error) {
-      const mapped = mapPostgrestError(may.status, may.error);
-      return json(mapped.body, mapped.status);
-    }
-    if (may.data !== true) return errorResponse(403, 'not_caller', 'Prescriptions can only be sent for yourself or a patient who lets you send them.');
-  }
+  const refused = await refusedToActFor(client, caller.userId, customerId, 'send');
+  if (refused) return refused;
   const missing = customerId === caller.userId ? await client.rpc('setup_missing') : await client.rpc('setup_missing_for', { p_customer_id: customerId });
   if (missing.error) {
     const mapped = mapPostgrestError(missing.status, missing.error);

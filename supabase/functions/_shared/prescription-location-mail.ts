@@ -31,6 +31,7 @@
 // them); 409 setup_incomplete {missing} | profile_missing; 429 over_email_send_rate_limit;
 // 502 mail_failed | upstream_error; 503 call_in_progress (Retry-After). Nothing is mailed on any 4xx.
 import type { FunctionEnv, OutgoingMail } from './env.ts';
+import { refusedToActFor } from './acting-for.ts';
 import { callerRequest } from './caller.ts';
 import { callerClient, errorResponse, json } from './http.ts';
 import { partnerById, PRESCRIPTION_DESK, type PartnerLocation } from './partners.ts';
@@ -260,12 +261,8 @@ type CallerClient = ReturnType<typeof callerClient>;
  * where the patient has one: can_act_for). The reservation checks the same again, in its lock.
  */
 async function helperSending(client: CallerClient, customerId: string, callerId: string): Promise<Sender | Response> {
-  const may = await client.rpc('can_act_for', { p_customer_id: customerId, p_right: 'send' });
-  if (may.error) {
-    const mapped = mapPostgrestError(may.status, may.error);
-    return json(mapped.body, mapped.status);
-  }
-  if (may.data !== true) return errorResponse(403, 'not_caller', 'Prescriptions can only be announced for yourself or a patient who lets you send them.');
+  const refused = await refusedToActFor(client, callerId, customerId, 'send');
+  if (refused) return refused;
   const grant = await client.from('caregiver_grants').select('helper_name').eq('patient_id', customerId).eq('helper_id', callerId).is('revoked_at', null).maybeSingle();
   const name = (grant.data as { helper_name?: unknown } | null)?.helper_name;
   return { helperName: typeof name === 'string' && name.trim() !== '' ? name : `Hilfsperson ${callerId.slice(0, 8)}` };
