@@ -27,9 +27,10 @@ test('the lost-connection notice appears offline and clears when the connection 
 
 // The notice must not wait for the data layer: a returning patient's first screen comes from the
 // stored session and the mirror, and supabase-js and Dexie load after it — if the connection goes
-// while they load, their files never arrive. The notice still shows; back online they load after
-// all (Chromium keeps a failed file failed for the life of the page: the page is loaded anew then,
-// reload-for-failed-code.ts), and a screen that needs them works.
+// while they load, their files never arrive (nor the lazy code of the sync status). The notice
+// still shows; back online they load after all (Chromium keeps a failed file failed for the life
+// of the page: the page is loaded anew then, reload-for-failed-code.ts), and a screen that needs
+// them works.
 test('offline while the data layer loads: the notice shows, and back online the data layer loads after all', async ({ page, context }) => {
   const P = await patientWithProfile('Lina', 1);
   await signIn(page, P);
@@ -39,6 +40,12 @@ test('offline while the data layer loads: the notice shows, and back online the 
   let dataLayerArrived = false;
   page.on('requestfinished', (request) => void (dataLayer.test(request.url()) && (dataLayerArrived = true)));
   await page.route(dataLayer, async (route) => {
+    await held;
+    await route.abort('internetdisconnected');
+  });
+  // the status's lazy code does not arrive either: the notice is in the shell's own code
+  const statusCode = /\/assets\/sync-status-[^/]*\.js$/;
+  await page.route(statusCode, async (route) => {
     await held;
     await route.abort('internetdisconnected');
   });
@@ -52,14 +59,20 @@ test('offline while the data layer loads: the notice shows, and back online the 
   await expect(notice).toBeVisible();
 
   await page.unroute(dataLayer);
+  await page.unroute(statusCode);
   await context.setOffline(false);
   await expect(notice).toHaveCount(0);
   await expect.poll(() => dataLayerArrived).toBe(true);
-  await page.waitForLoadState();
-  // a screen that needs the data layer (the base data form reads through it) works
-  await page.evaluate(() => history.pushState(null, '', '/profile/basedata'));
-  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
-  await expect(page.getByLabel(de['profile.field.street'])).toHaveValue('Rosenweg');
+  // a screen that needs the data layer (the base data form reads through it) works — asked for
+  // again when the page was loaded anew meanwhile (the reload comes once the server answers)
+  await expect(async () => {
+    await page.waitForLoadState();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/profile/basedata');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByLabel(de['profile.field.street'])).toHaveValue('Rosenweg', { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 // A screen opened offline whose code this page has not loaded yet cannot show: it says so. Back

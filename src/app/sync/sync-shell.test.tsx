@@ -39,8 +39,8 @@ function fakeBackend(unsent = 0) {
 
 const SIGNED_IN = { ...SIGNED_OUT, status: 'signedIn' as const, hasPrescriptions: true };
 
-/** Renders the shell and waits for its lazily loaded status. */
-async function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
+/** Renders the shell; its lazily loaded status is on its way. */
+function renderShellNow({ backend }: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
   render(
     <TestProviders lang={lang}>
       <BackendContext.Provider value={backend}>
@@ -52,6 +52,11 @@ async function renderShell({ backend }: ReturnType<typeof fakeBackend>, signOut 
       </BackendContext.Provider>
     </TestProviders>,
   );
+}
+
+/** Renders the shell and waits for its lazily loaded status. */
+async function renderShell(backend: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
+  renderShellNow(backend, signOut, lang, session);
   await act(async () => {
     await import('./sync-status');
   });
@@ -72,6 +77,25 @@ describe('lost connection (spec §8)', () => {
     expect(screen.getByRole('button', { name: de['sync.connection.reload'] })).toBeTruthy();
     act(() => backend.syncState.setOnline(true));
     expect(screen.queryByText(de['sync.connection.lost'])).toBeNull();
+  });
+
+  // issue 36's CI run: the connection went while the status's code was on its way, and then no
+  // file could arrive — the notice is in the shell's own code
+  it('shows before the code of the status has arrived', async () => {
+    const backend = fakeBackend();
+    renderShellNow(backend);
+    act(() => {
+      backend.syncState.setOutboxCounts({ pendingCount: 1, rejectedCount: 0 });
+      backend.syncState.setOnline(false);
+      vi.advanceTimersByTime(SYNC_DEBOUNCE_MS);
+    });
+    expect(screen.getByText(de['sync.connection.lost'])).toBeTruthy();
+    expect(screen.queryByText(de['sync.pending.offline'])).toBeNull(); // the status: not yet here
+    await act(async () => {
+      await import('./sync-status');
+    });
+    expect(screen.getByText(de['sync.pending.offline'])).toBeTruthy();
+    expect(screen.getAllByText(de['sync.connection.lost'])).toHaveLength(1);
   });
 
   it('shows when realtime is down while signed in (French)', async () => {

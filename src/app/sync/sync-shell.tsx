@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSessionBackend, useSessionView } from '../session-context';
+import { LostConnection } from './connection-notice';
 import { SignOutGuard } from './sign-out-guard';
 import type { SyncStatus as SyncStatusView } from './sync-status';
 import './sync.css';
@@ -32,7 +33,8 @@ function useSyncStatusCode(wanted: boolean): typeof SyncStatusView | null {
 
 /**
  * The sync in the shell, once a patient is signed in: guards the sign-out of `children` (the
- * navigation) and shows the sync status under them. The data layer it reads is the one the
+ * navigation) and shows under them the lost-connection notice (at once, spec §8) and the sync
+ * status (once its code has arrived). The data layer it reads is the one the
  * session provider loaded (the patient session runs the replay and the sync state itself).
  */
 export function SyncShell({ children }: { children: ReactNode }) {
@@ -43,7 +45,12 @@ export function SyncShell({ children }: { children: ReactNode }) {
   return (
     <>
       <SignOutGuard backend={backend}>{children}</SignOutGuard>
-      {signedIn && SyncStatus && <SyncStatus backend={backend} />}
+      {signedIn && (
+        <div className="sync-status">
+          <LostConnection backend={backend} />
+          {SyncStatus && <SyncStatus backend={backend} />}
+        </div>
+      )}
     </>
   );
 }

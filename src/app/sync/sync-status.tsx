@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { connectionLost, serverUnreachable, type SyncState } from '../../data/sync/sync-state';
+import { serverUnreachable, type SyncState } from '../../data/sync/sync-state';
 import { Msg } from '../../i18n/msg';
 import type { SessionBackend } from '../session-context';
-import { ConnectionNotice } from './connection-notice';
 import { RejectedChanges } from './rejected-changes';
-import { useOutboxView, useSyncState } from './use-sync-stores';
+import { useOutboxView } from './use-sync-stores';
+import { useSyncState } from './use-sync-state';
 
 const resolved = () => Promise.resolve();
 
@@ -77,11 +77,10 @@ function useDelivered(state: SyncState, pendingShown: boolean): boolean {
 }
 
 /**
- * Under the navigation, while signed in: the lost-connection notice (spec §8), the
- * pending-changes marker with why they wait and when the next try is due (a change sent at once
- * is not marked: PENDING_QUIET_MS), a quiet line once they have all arrived, and the refused
- * changes. Each sits in a live region that is always in
- * the page, so a change is announced without taking the focus.
+ * Under the navigation and the lost-connection notice, while signed in: the pending-changes
+ * marker with why they wait and when the next try is due (a change sent at once is not marked:
+ * PENDING_QUIET_MS), a quiet line once they have all arrived, and the refused changes. Each sits
+ * in a live region that is always in the page, so a change is announced without taking the focus.
  */
 export function SyncStatus({ backend }: { backend: SessionBackend | null }) {
   const state = useSyncState(backend);
@@ -91,8 +90,7 @@ export function SyncStatus({ backend }: { backend: SessionBackend | null }) {
   const pendingShown = state.pendingCount > 0 && (reason !== null || longOnItsWay);
   const delivered = useDelivered(state, pendingShown);
   return (
-    <div className="sync-status">
-      <div aria-live="polite">{connectionLost(state) && <ConnectionNotice />}</div>
+    <>
       <div aria-live="polite" aria-atomic="true">
         {pendingShown && (
           <p className="sync-pending">
@@ -114,6 +112,6 @@ export function SyncStatus({ backend }: { backend: SessionBackend | null }) {
       <div aria-live="polite">
         <RejectedChanges rejected={view.rejected} onDiscard={backend?.appSession.discard ?? resolved} onRetry={backend?.appSession.retry ?? resolved} />
       </div>
-    </div>
+    </>
   );
 }
