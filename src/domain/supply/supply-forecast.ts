@@ -20,7 +20,7 @@ import { parseDosage, type Dosage } from '../dosage.ts';
 import type { Order, Pharmacode, RecordId } from '../entities.ts';
 import { INTAKE_PERIODS } from '../intake-plan.ts';
 import { isPrescriptionActive } from '../prescription-state.ts';
-import { addDays, calendarDatesBetween, type CalendarDate } from '../zoned-time.ts';
+import { addDays, daysBetween, type CalendarDate } from '../zoned-time.ts';
 import { doseKey, type DoseMark } from '../doses/dose-mark.ts';
 import { latestMarks } from '../doses/dose-marks.ts';
 import { doseSlotAt, isNotYetDue, type DoseSlot } from '../doses/dose-slot.ts';
@@ -81,6 +81,12 @@ export function countingPrescriptions<T extends ForecastPrescription>(prescripti
 export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
   const timeZone = input.timeZone ?? TIME_ZONE;
   const marks = latestMarks(input.marks);
+  const markedDays = new Map<RecordId, CalendarDate[]>();
+  for (const m of marks.values()) {
+    const days = markedDays.get(m.prescription_id);
+    if (days) days.push(m.day);
+    else markedDays.set(m.prescription_id, [m.day]);
+  }
   const current = doseSlotAt(input.now, timeZone);
   const supply: IntakeSupply = { orders: input.orders, medications: new Map([...input.packSizes].map(([code, qty]) => [code, { qty }])) };
   return countingPrescriptions(input.prescriptions, input.now, timeZone).map((p): SupplyForecast => {
@@ -100,7 +106,7 @@ export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
         return d.ok ? [{ p: q, course: intakeCourse(q, supply, timeZone), dosage: d.value }] : [];
       })
       .sort((a, b) => b.p.id - a.p.id);
-    const walk = walkStock(readings, orders.delivered, pack, marks, current);
+    const walk = walkStock(readings, orders.delivered, pack, marks, markedDays, current);
     return { ...base, kind: 'forecast', dailyUnits: daily, onTheWay: orders.packsOnTheWay * pack, ...project(walk, daily, current.day) };
   });
 }
@@ -113,7 +119,16 @@ interface Walk {
   shortSince: CalendarDate | null;
 }
 
-function walkStock(readings: readonly Reading[], delivered: readonly Delivery[], pack: number, marks: ReadonlyMap<string, DoseMark>, current: DoseSlot): Walk {
+/**
+ * The walk day by day, settling only the days where something can differ: the first day, each
+ * delivery, each day a dose of the product is marked, the first and the last day of each
+ * course, and today. Between two of those the days are plain: before today, nothing arrives,
+ * nothing is marked, and the prescription counting on the first of them counts every dose of
+ * each — their doses are taken from the stock in one step (a year walked date by date was
+ * 60–100 ms of the first screen's render at 4× CPU, issue 36; supply-walk.test.ts holds both
+ * walks equal).
+ */
+function walkStock(readings: readonly Reading[], delivered: readonly Delivery[], pack: number, marks: ReadonlyMap<string, DoseMark>, markedDays: ReadonlyMap<RecordId, readonly CalendarDate[]>, current: DoseSlot): Walk {
   const today = current.day;
   const byDay = new Map<CalendarDate, number>();
   for (const d of delivered) {
@@ -121,38 +136,76 @@ function walkStock(readings: readonly Reading[], delivered: readonly Delivery[],
     byDay.set(day, (byDay.get(day) ?? 0) + d.packs * pack);
   }
   const first = delivered[0]?.day;
+  const start = first !== undefined && first < today ? first : today;
   const walk: Walk = { onHand: 0, remainingToday: 0, shortSince: null };
-  for (const day of calendarDatesBetween(first !== undefined && first < today ? first : today, today)) {
-    const arriving = byDay.get(day);
-    if (arriving !== undefined) {
-      walk.onHand += arriving;
-      walk.shortSince = null;
-    }
-    const counting = readings.find((r) => isTakenOn(r.course, day));
-    if (!counting) continue;
-    INTAKE_PERIODS.forEach((period, i) => {
-      const units = counting.dosage[i] ?? 0;
-      if (units <= 0 || !isTakenAt(counting.course, day, period)) return;
-      const mark = marks.get(doseKey({ prescription_id: counting.p.id, day, period }));
-      const marked = mark !== undefined && mark.status !== 'unmarked';
-      if (!marked && isNotYetDue({ day, period }, current)) {
-        walk.remainingToday += units;
-        return;
-      }
-      if (mark?.status === 'skipped' && mark.reason === 'out_of_stock') {
-        // the patient has none left: whatever the walk counted, the stock is gone from this dose on
-        walk.onHand = 0;
-        walk.shortSince ??= day;
-        return;
-      }
-      const taken = mark?.status === 'skipped' ? 0 : units;
-      if (taken > walk.onHand + EPSILON) {
-        walk.onHand = 0;
-        walk.shortSince ??= day;
-      } else walk.onHand = Math.max(0, walk.onHand - taken);
-    });
+  const settled = new Set<CalendarDate>([start, today, ...byDay.keys()]);
+  for (const r of readings) {
+    for (const day of markedDays.get(r.p.id) ?? []) settled.add(day);
+    if (r.course.from !== null) settled.add(r.course.from);
+    if (r.course.last !== null) settled.add(r.course.last.day);
   }
+  const days = [...settled].filter((day) => day >= start && day <= today).sort();
+  days.forEach((day, i) => {
+    settleDay(walk, day, byDay.get(day), readings, marks, current);
+    const next = days[i + 1];
+    if (next !== undefined) takePlainDays(walk, addDays(day, 1), daysBetween(day, next) - 1, readings);
+  });
   return walk;
+}
+
+/** One day as it is: what arrives, then each dose by its mark (or the plan's units, assumed taken). */
+function settleDay(walk: Walk, day: CalendarDate, arriving: number | undefined, readings: readonly Reading[], marks: ReadonlyMap<string, DoseMark>, current: DoseSlot): void {
+  if (arriving !== undefined) {
+    walk.onHand += arriving;
+    walk.shortSince = null;
+  }
+  const counting = readings.find((r) => isTakenOn(r.course, day));
+  if (!counting) return;
+  INTAKE_PERIODS.forEach((period, i) => {
+    const units = counting.dosage[i] ?? 0;
+    if (units <= 0 || !isTakenAt(counting.course, day, period)) return;
+    const mark = marks.get(doseKey({ prescription_id: counting.p.id, day, period }));
+    const marked = mark !== undefined && mark.status !== 'unmarked';
+    if (!marked && isNotYetDue({ day, period }, current)) {
+      walk.remainingToday += units;
+      return;
+    }
+    if (mark?.status === 'skipped' && mark.reason === 'out_of_stock') {
+      // the patient has none left: whatever the walk counted, the stock is gone from this dose on
+      walk.onHand = 0;
+      walk.shortSince ??= day;
+      return;
+    }
+    takeDose(walk, mark?.status === 'skipped' ? 0 : units, day);
+  });
+}
+
+function takeDose(walk: Walk, units: number, day: CalendarDate): void {
+  if (units > walk.onHand + EPSILON) {
+    walk.onHand = 0;
+    walk.shortSince ??= day;
+  } else walk.onHand = Math.max(0, walk.onHand - units);
+}
+
+/**
+ * `count` plain days from `from`: whole days the stock surely covers in one step (one day short of
+ * what it covers, so the day it runs short is found dose by dose as settleDay would), then day
+ * by day until it ran short; once short, a plain day changes nothing (every dose finds none).
+ */
+function takePlainDays(walk: Walk, from: CalendarDate, count: number, readings: readonly Reading[]): void {
+  if (count <= 0) return;
+  const counting = readings.find((r) => isTakenOn(r.course, from));
+  if (!counting) return;
+  const units = INTAKE_PERIODS.map((period, i) => counting.dosage[i] ?? 0).filter((u, i) => u > 0 && isTakenAt(counting.course, from, INTAKE_PERIODS[i]!));
+  const daily = units.reduce((sum, u) => sum + u, 0);
+  if (daily <= 0) return;
+  const covered = Math.min(count, Math.max(0, Math.floor(walk.onHand / daily) - 1));
+  walk.onHand = Math.max(0, walk.onHand - covered * daily);
+  for (let d = covered; d < count && walk.shortSince === null; d++) {
+    const day = addDays(from, d);
+    for (const u of units) takeDose(walk, u, day);
+  }
+  if (walk.shortSince !== null) walk.onHand = 0;
 }
 
 function project(walk: Walk, daily: number, today: CalendarDate): Pick<Extract<SupplyForecast, { kind: 'forecast' }>, 'onHand' | 'lastCoveredDay' | 'runsOutOn'> {
