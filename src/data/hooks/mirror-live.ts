@@ -11,3 +11,9 @@ export function watchMirrorQuery<T>(query: MirrorQuery<T>, db: LocalDb = localDb
   const subscription = liveQuery(() => db.transaction('r', query.stores.map((store) => db.table(store)), () => query.read(dexieReads(db)))).subscribe(on);
   return () => subscription.unsubscribe();
 }
+
+/**
+ * Opens the mirror (Dexie's set-up of its tables happens then), so a screen's first live read
+ * does not add it to its own task. A failure is the live query's to report.
+ */
+export const openMirror = (db: LocalDb = localDb()): Promise<unknown> => db.open().catch(() => undefined);

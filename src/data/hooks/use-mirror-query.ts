@@ -82,9 +82,16 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
       if (readAheadOf(query) === undefined) setFailure({ error });
       else globalThis.addEventListener?.('online', watch, { once: true });
     };
-    // each of a screen's live queries starts in a task of its own: their first reads (and the
-    // mirror's opening) do not add up to one long task
-    const watch = () => void loadMirrorLive().then(async (module) => (await nextTask(), module)).then(follow, notLoaded);
+    // the mirror opened, then each of a screen's live queries starts in a task of its own: their
+    // first reads and the mirror's opening do not add up to one long task
+    const watch = () =>
+      void loadMirrorLive()
+        .then(async (module) => {
+          await module.openMirror(db);
+          await nextTask();
+          return module;
+        })
+        .then(follow, notLoaded);
     // with the answer read ahead on screen, the live query's files wait until it is painted
     const cancel = shownAhead ? afterNextPaint(watch) : (watch(), undefined);
     return () => {
