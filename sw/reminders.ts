@@ -3,7 +3,7 @@
 // "Remind me in 30 minutes"; the actions post the reminder's capability token to
 // /functions/v1/doseReminderAction without opening the app and without a session. Pure parts
 // here (tests/unit/pwa/sw-reminders.test.ts); the listeners in sw.ts.
-import type { ReminderPayload } from '../supabase/functions/_shared/dose-reminders';
+import type { MissedDoseAlertPayload, ReminderPayload } from '../supabase/functions/_shared/dose-reminders';
 
 /** The notification texts of both catalogues (lang/*.json, keys `reminder.push.*`), put in by vite.config.ts. */
 export type ReminderTexts = Readonly<Record<'de' | 'fr', Readonly<Record<string, string>>>>;
@@ -59,6 +59,46 @@ export function reminderNotification(payload: ReminderPayload, texts: ReminderTe
         { action: TAKEN_ACTION, title: t('action.taken') },
         { action: LATER_ACTION, title: t('action.later') },
       ],
+    },
+  };
+}
+
+/** The payload of a missed-dose alert (a helper's device, issue 41), or null for anything else. */
+export function readMissedDosePayload(text: string | null): MissedDoseAlertPayload | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<MissedDoseAlertPayload> | null;
+    if (!value || value.kind !== 'missed-dose' || typeof value.day !== 'string' || !PERIODS.has(String(value.period))) return null;
+    return {
+      ...value,
+      lang: value.lang === 'fr' ? 'fr' : 'de',
+      person: typeof value.person === 'string' ? value.person : '',
+      names: Array.isArray(value.names) ? value.names.filter((n) => typeof n === 'string') : null,
+    } as MissedDoseAlertPayload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The helper's notification: who, which period, the medications only when the person allows
+ * them; no actions (the helper asks the person, or ticks it off in the app); a tap opens the
+ * helpers' page, where the person is listed. One per person, day and period.
+ */
+export function missedDoseNotification(payload: MissedDoseAlertPayload, texts: ReminderTexts): { title: string; options: NotificationOptions } {
+  const t = (key: string) => reminderText(texts, payload.lang, key);
+  const person = payload.person.trim() || t('missed.someone');
+  const body = payload.names && payload.names.length > 0 ? t('missed.bodyNames').replace('{names}', payload.names.join(', ')) : t('missed.body');
+  const data: OpenData = { url: `${payload.lang === 'fr' ? '/fr' : ''}/profile/helpers` };
+  return {
+    title: t(`missed.title.${payload.period}`).replace('{person}', person),
+    options: {
+      body,
+      lang: payload.lang === 'fr' ? 'fr-CH' : 'de-CH',
+      tag: `missed-${payload.day}-${payload.period}-${person}`,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data,
     },
   };
 }

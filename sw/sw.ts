@@ -31,7 +31,7 @@ import { paths } from '../src/domain/paths';
 import { WIPE_PATIENT_CACHES } from '../src/data/images/product-image';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../src/domain/product-picture';
 import { VerifiedImageCacheFirst } from './product-images';
-import { browserLanguage, isOpenData, isReminderData, LATER_ACTION, otherNotification, postReminderAction, readReminderPayload, reminderNotification, reminderText, TAKEN_ACTION, type ReminderTexts } from './reminders';
+import { browserLanguage, isOpenData, isReminderData, LATER_ACTION, missedDoseNotification, otherNotification, postReminderAction, readMissedDosePayload, readReminderPayload, reminderNotification, reminderText, TAKEN_ACTION, type ReminderTexts } from './reminders';
 import { CACHE_NAMES, DISRUPTION, NAVIGATION_DENYLIST, PRODUCT_IMAGES, isDisruptionPost, isProductImage, swConfig } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -108,10 +108,17 @@ self.addEventListener('message', (event) => {
 });
 
 // Dose reminders (issue 28, sw/reminders.ts). Every push shows a notification: iOS revokes a
-// subscription whose pushes show none. A push that is not a reminder still shows one.
+// subscription whose pushes show none. A helper's missed-dose alert (issue 41) shows as such; a
+// push that is neither still shows one.
 self.addEventListener('push', (event) => {
-  const payload = readReminderPayload(event.data?.text() ?? null);
-  const { title, options } = payload ? reminderNotification(payload, __REMINDER_TEXTS__) : otherNotification(__REMINDER_TEXTS__, browserLanguage(self.navigator.language));
+  const text = event.data?.text() ?? null;
+  const payload = readReminderPayload(text);
+  const missed = payload ? null : readMissedDosePayload(text);
+  const { title, options } = payload
+    ? reminderNotification(payload, __REMINDER_TEXTS__)
+    : missed
+      ? missedDoseNotification(missed, __REMINDER_TEXTS__)
+      : otherNotification(__REMINDER_TEXTS__, browserLanguage(self.navigator.language));
   event.waitUntil(self.registration.showNotification(title, options));
 });
 

@@ -12,6 +12,7 @@ export type Database = {
       caregiver_grants: {
         Row: {
           accepted_at: string | null
+          alert_shows_names: boolean
           code_expires_at: string
           code_hash: string | null
           created_at: string
@@ -19,6 +20,7 @@ export type Database = {
           helper_name: string | null
           id: string
           invited_email: string | null
+          missed_dose_alert: boolean
           patient_id: string
           revoked_at: string | null
           revoked_by: string | null
@@ -26,6 +28,7 @@ export type Database = {
         }
         Insert: {
           accepted_at?: string | null
+          alert_shows_names?: boolean
           code_expires_at?: string
           code_hash?: string | null
           created_at?: string
@@ -33,6 +36,7 @@ export type Database = {
           helper_name?: string | null
           id?: string
           invited_email?: string | null
+          missed_dose_alert?: boolean
           patient_id: string
           revoked_at?: string | null
           revoked_by?: string | null
@@ -40,6 +44,7 @@ export type Database = {
         }
         Update: {
           accepted_at?: string | null
+          alert_shows_names?: boolean
           code_expires_at?: string
           code_hash?: string | null
           created_at?: string
@@ -47,6 +52,7 @@ export type Database = {
           helper_name?: string | null
           id?: string
           invited_email?: string | null
+          missed_dose_alert?: boolean
           patient_id?: string
           revoked_at?: string | null
           revoked_by?: string | null
@@ -943,6 +949,14 @@ export type Database = {
         Args: { p_code: string; p_name?: string }
         Returns: Json
       }
+      caregiver_alert: {
+        Args: { p_grant: string; p_on: boolean }
+        Returns: undefined
+      }
+      caregiver_alert_names: {
+        Args: { p_grant: string; p_on: boolean }
+        Returns: undefined
+      }
       caregiver_invite: {
         Args: { p_email?: string; p_rights: string[] }
         Returns: Json
@@ -1078,6 +1092,33 @@ export type Database = {
           quantity_unit: string
         }[]
       }
+      missed_dose_alert_outcome: {
+        Args: {
+          p_day: string
+          p_endpoint: string
+          p_now: string
+          p_outcome: string
+          p_patient: string
+          p_period: string
+        }
+        Returns: undefined
+      }
+      missed_dose_alerts_claim: {
+        Args: { p_max?: number; p_now: string }
+        Returns: {
+          auth: string
+          day: string
+          due_at: string
+          endpoint: string
+          language: string
+          names: string[]
+          p256dh: string
+          patient_id: string
+          patient_name: string
+          period: string
+        }[]
+      }
+      missed_dose_alerts_release: { Args: { p_claims: Json }; Returns: number }
       reserve_function_call: {
         Args: {
           p_fn: string

@@ -61,3 +61,13 @@ export function acceptInvitation(code: string, name: string | null, client: AppC
 export function endGrant(grantId: string, client: AppClient = supabase()): Promise<Result<null, string>> {
   return call(() => client.rpc('caregiver_revoke', { p_grant: grantId }), () => null);
 }
+
+/** The helper asks for (or stops) the missed-dose alert of a person they help. */
+export function setMissedDoseAlert(grantId: string, on: boolean, client: AppClient = supabase()): Promise<Result<null, string>> {
+  return call(() => client.rpc('caregiver_alert', { p_grant: grantId, p_on: on }), () => null);
+}
+
+/** The patient lets a helper's missed-dose alerts name the medications (or not). */
+export function setAlertNames(grantId: string, on: boolean, client: AppClient = supabase()): Promise<Result<null, string>> {
+  return call(() => client.rpc('caregiver_alert_names', { p_grant: grantId, p_on: on }), () => null);
+}

@@ -26,7 +26,7 @@ async function thenPull<T>(result: Result<T, string>): Promise<Result<T, string>
   return result;
 }
 
-/** The invitation, accepting and ending, each online. */
+/** The invitation, accepting and ending, the missed-dose alert and its names, each online. */
 export function useCaregiverCommands() {
   const invite = useCallback(
     async (rights: readonly CaregiverRight[], email: string | null): Promise<Result<Invitation, string>> => thenPull(await (await rpcs()).inviteHelper(rights, email)),
@@ -34,5 +34,7 @@ export function useCaregiverCommands() {
   );
   const accept = useCallback(async (code: string, name: string | null): Promise<Result<null, string>> => thenPull(await (await rpcs()).acceptInvitation(code, name)), []);
   const end = useCallback(async (grantId: string): Promise<Result<null, string>> => thenPull(await (await rpcs()).endGrant(grantId)), []);
-  return { invite, accept, end };
+  const alert = useCallback(async (grantId: string, on: boolean): Promise<Result<null, string>> => thenPull(await (await rpcs()).setMissedDoseAlert(grantId, on)), []);
+  const alertNames = useCallback(async (grantId: string, on: boolean): Promise<Result<null, string>> => thenPull(await (await rpcs()).setAlertNames(grantId, on)), []);
+  return { invite, accept, end, alert, alertNames };
 }

@@ -18,6 +18,10 @@ export interface CaregiverGrant {
   accepted_at: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
+  /** the helper asked for a push when a period's doses are still unmarked 60 minutes after its time */
+  missed_dose_alert: boolean;
+  /** the patient lets those pushes name the medications */
+  alert_shows_names: boolean;
 }
 
 /** pending: waits for the helper (code valid); expired: the code ran out unused; active: accepted; ended: withdrawn, removed or left. */

@@ -23,7 +23,7 @@ import './helpers/helpers.css';
 export default function HelpersView() {
   const flags = useSetupFlags();
   const grants = useCaregiverGrants();
-  const { invite, accept, end } = useCaregiverCommands();
+  const { invite, accept, end, alert, alertNames } = useCaregiverCommands();
   const markRows = useDoseMarkRows();
   const orders = useOrders();
   const helperIds = useMemo(() => (grants?.helpers ?? []).flatMap((g) => (g.helper_id ? [g.helper_id] : [])), [grants]);
@@ -40,6 +40,14 @@ export default function HelpersView() {
     if (!result.ok) setErrorId(caregiverErrorId(result.error));
   };
 
+  const onAlert = async (grant: CaregiverGrant, on: boolean, side: 'patient' | 'helper') => {
+    setBusy(grant.id);
+    setErrorId(null);
+    const result = await (side === 'helper' ? alert(grant.id, on) : alertNames(grant.id, on));
+    setBusy(null);
+    if (!result.ok) setErrorId(caregiverErrorId(result.error));
+  };
+
   /** The patient's helpers, or the people this account helps (undefined while the mirror is read). */
   const section = (which: 'helpers' | 'helping', list: CaregiverGrant[] | undefined) => (
     <section aria-labelledby={`caregivers-${which}-title`}>
@@ -47,7 +55,15 @@ export default function HelpersView() {
         <Msg id={`caregivers.${which}.title`} />
       </h2>
       {list ? (
-        <GrantList grants={list} side={which === 'helpers' ? 'patient' : 'helper'} now={now} busy={busy} onEnd={(g) => void onEnd(g)} lastActions={which === 'helpers' ? actions : undefined} />
+        <GrantList
+          grants={list}
+          side={which === 'helpers' ? 'patient' : 'helper'}
+          now={now}
+          busy={busy}
+          onEnd={(g) => void onEnd(g)}
+          onAlert={(g, on) => void onAlert(g, on, which === 'helpers' ? 'patient' : 'helper')}
+          lastActions={which === 'helpers' ? actions : undefined}
+        />
       ) : (
         <Spinner />
       )}

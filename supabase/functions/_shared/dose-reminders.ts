@@ -12,6 +12,10 @@
 // Issue 37: only push services' endpoints are posted to (web-push/push-endpoint.ts), without
 // following a redirect; each push has a timeout and a run its budget (SEND_LIMITS), so a run
 // ends in bounded time whatever the endpoints do; a device deleted during a run costs only itself.
+// Issue 41 item 4: the same run pushes the missed-dose alerts — to a helper's devices, when a
+// period's doses of a person they asked about are still unmarked 60 minutes after its time
+// (public.missed_dose_alerts_claim: once per device, person, day and period; medication names
+// only when that person allows them). They count apart (`alerts` in the answer).
 // GET (anyone): {publicKey}, the VAPID public key a browser subscribes with.
 //
 // The payload (JSON, see ReminderPayload) has no medication name unless the device chose them;
@@ -40,6 +44,20 @@ export interface ReminderPayload {
   token: string;
 }
 
+/** What a missed-dose alert carries to a helper's device (shared with the service worker, sw/reminders.ts). */
+export interface MissedDoseAlertPayload {
+  v: 1;
+  kind: 'missed-dose';
+  /** the helper's language */
+  lang: 'de' | 'fr';
+  /** the person's first name, as the helper knows them ('' when none is stored) */
+  person: string;
+  day: string;
+  period: IntakePeriod;
+  /** only when the person allows them */
+  names: string[] | null;
+}
+
 /** A reminder older than this is not sent by the push service either (RFC 8030 §5.2). */
 export const REMINDER_TTL_S = 60 * 60;
 
@@ -57,13 +75,31 @@ interface Claim {
   names: string[] | null;
 }
 
-export interface SendSummary {
+interface AlertClaim {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: string;
+  patient_id: string;
+  patient_name: string;
+  day: string;
+  period: IntakePeriod;
+  due_at: string;
+  names: string[] | null;
+}
+
+export interface PushCounts {
   sent: number;
   gone: number;
   retry: number;
   rejected: number;
   /** claimed but not pushed before the run's time ran out: given back for the next run */
   deferred: number;
+}
+
+/** The reminders' counts, and the missed-dose alerts' apart. */
+export interface SendSummary extends PushCounts {
+  alerts: PushCounts;
 }
 
 /** How much one run may take, whatever the endpoints do (a push service that never answers). */
@@ -96,8 +132,6 @@ export interface SendDueOptions {
   limits?: Partial<SendLimits>;
 }
 
-type ClaimKey = Pick<Claim, 'endpoint' | 'day' | 'period' | 'round'>;
-
 async function payloadOf(claim: Claim, tokenSecret: string): Promise<ReminderPayload> {
   return {
     v: 1,
@@ -111,34 +145,44 @@ async function payloadOf(claim: Claim, tokenSecret: string): Promise<ReminderPay
   };
 }
 
-/**
- * Claims what is due at `now` and pushes it, `concurrency` at a time. Only to push services
- * (push-endpoint.ts): any other endpoint is `rejected` without a request. Each push has its own
- * timeout and the run a budget; what was not pushed by its end is given back. One device's
- * failure — its push, or recording its outcome (the device deleted meanwhile) — costs only that
- * device; only a claim that fails as a whole throws.
- */
-export async function sendDueReminders(options: SendDueOptions): Promise<SendSummary> {
-  const { db, now } = options;
-  const limits = { ...SEND_LIMITS, ...options.limits };
-  const claimed = await db.rpc('dose_reminders_claim', { p_now: now.toISOString(), p_max: limits.maxClaims });
-  if (claimed.error) throw new Error(`dose_reminders_claim: ${claimed.error.message}`);
-  const queue = [...((claimed.data ?? []) as Claim[])];
-  const summary: SendSummary = { sent: 0, gone: 0, retry: 0, rejected: 0, deferred: 0 };
-  const runOver = AbortSignal.timeout(limits.runBudgetMs);
+const alertPayloadOf = (claim: AlertClaim): MissedDoseAlertPayload => ({
+  v: 1,
+  kind: 'missed-dose',
+  lang: claim.language === 'fr' ? 'fr' : 'de',
+  person: claim.patient_name,
+  day: claim.day,
+  period: claim.period,
+  names: claim.names,
+});
 
-  const pushOne = async (claim: Claim): Promise<PushOutcome> => {
-    if (!isPushServiceEndpoint(claim.endpoint, { allowLoopback: options.allowLoopback ?? false })) {
+/** One push of a run: to whom, what, and where its outcome goes. */
+interface PushJob {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  topic: string;
+  payload: () => Promise<unknown>;
+  record: (outcome: PushOutcome['kind']) => PromiseLike<unknown>;
+}
+
+/**
+ * Pushes `queue`, `concurrency` at a time, each with its timeout and all within the run's budget;
+ * answers the counts and what was not pushed in time (left in `queue`).
+ */
+async function pushQueue(queue: PushJob[], options: SendDueOptions, limits: SendLimits, runOver: AbortSignal): Promise<PushCounts> {
+  const counts: PushCounts = { sent: 0, gone: 0, retry: 0, rejected: 0, deferred: 0 };
+  const pushOne = async (job: PushJob): Promise<PushOutcome> => {
+    if (!isPushServiceEndpoint(job.endpoint, { allowLoopback: options.allowLoopback ?? false })) {
       return { kind: 'rejected', status: 0, body: 'not a push service' };
     }
     try {
-      return await sendPush({ endpoint: claim.endpoint, keys: { p256dh: claim.p256dh, auth: claim.auth } }, JSON.stringify(await payloadOf(claim, options.tokenSecret)), {
+      return await sendPush({ endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } }, JSON.stringify(await job.payload()), {
         vapid: options.vapid,
         ttl: REMINDER_TTL_S,
         urgency: 'high',
-        topic: `dose-${claim.period}`,
+        topic: job.topic,
         fetch: options.fetch,
-        now,
+        now: options.now,
         signal: AbortSignal.any([AbortSignal.timeout(limits.pushTimeoutMs), runOver]),
       });
     } catch {
@@ -146,39 +190,68 @@ export async function sendDueReminders(options: SendDueOptions): Promise<SendSum
       return { kind: 'rejected', status: 0, body: 'invalid subscription' };
     }
   };
-
   const worker = async () => {
     while (queue.length > 0 && !runOver.aborted) {
-      const claim = queue.shift() as Claim;
-      const outcome = await pushOne(claim);
-      summary[outcome.kind] += 1;
+      const job = queue.shift() as PushJob;
+      const outcome = await pushOne(job);
+      counts[outcome.kind] += 1;
       // a device deleted meanwhile has nothing to record; an error here is this device's alone
-      await db
-        .rpc('dose_reminder_outcome', {
-          p_endpoint: claim.endpoint,
-          p_day: claim.day,
-          p_period: claim.period,
-          p_round: claim.round,
-          p_outcome: outcome.kind,
-          p_now: now.toISOString(),
-        })
-        .then(
-          () => undefined,
-          () => undefined,
-        );
+      await job.record(outcome.kind).then(
+        () => undefined,
+        () => undefined,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limits.concurrency, queue.length)) }, worker));
+  counts.deferred = queue.length;
+  return counts;
+}
 
-  if (queue.length > 0) {
-    const left: ClaimKey[] = queue.map(({ endpoint, day, period, round }) => ({ endpoint, day, period, round }));
-    summary.deferred = left.length;
-    await db.rpc('dose_reminders_release', { p_claims: left }).then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-  return summary;
+/**
+ * Claims what is due at `now` and pushes it, `concurrency` at a time: the reminders, then the
+ * missed-dose alerts. Only to push services (push-endpoint.ts): any other endpoint is `rejected`
+ * without a request. Each push has its own timeout and the run a budget; what was not pushed by
+ * its end is given back. One device's failure — its push, or recording its outcome (the device
+ * deleted meanwhile) — costs only that device; only a claim that fails as a whole throws.
+ */
+export async function sendDueReminders(options: SendDueOptions): Promise<SendSummary> {
+  const { db } = options;
+  const limits = { ...SEND_LIMITS, ...options.limits };
+  const runOver = AbortSignal.timeout(limits.runBudgetMs);
+  const at = options.now.toISOString();
+
+  /** One kind of claim: claimed, pushed, and what was not pushed in time given back. */
+  const send = async <C>(claimRpc: string, releaseRpc: string, job: (claim: C) => PushJob & { key: object }): Promise<PushCounts> => {
+    const claimed = await db.rpc(claimRpc, { p_now: at, p_max: limits.maxClaims });
+    if (claimed.error) throw new Error(`${claimRpc}: ${claimed.error.message}`);
+    const queue = ((claimed.data ?? []) as C[]).map(job);
+    const counts = await pushQueue(queue, options, limits, runOver);
+    if (queue.length > 0) {
+      await db.rpc(releaseRpc, { p_claims: queue.map((left) => left.key) }).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
+    return counts;
+  };
+
+  const reminders = await send<Claim>('dose_reminders_claim', 'dose_reminders_release', (claim) => ({
+    ...claim,
+    key: { endpoint: claim.endpoint, day: claim.day, period: claim.period, round: claim.round },
+    topic: `dose-${claim.period}`,
+    payload: () => payloadOf(claim, options.tokenSecret),
+    record: (outcome) =>
+      db.rpc('dose_reminder_outcome', { p_endpoint: claim.endpoint, p_day: claim.day, p_period: claim.period, p_round: claim.round, p_outcome: outcome, p_now: at }),
+  }));
+  const alerts = await send<AlertClaim>('missed_dose_alerts_claim', 'missed_dose_alerts_release', (claim) => ({
+    ...claim,
+    key: { endpoint: claim.endpoint, patient_id: claim.patient_id, day: claim.day, period: claim.period },
+    topic: `missed-${claim.period}`,
+    payload: async () => alertPayloadOf(claim),
+    record: (outcome) =>
+      db.rpc('missed_dose_alert_outcome', { p_endpoint: claim.endpoint, p_patient: claim.patient_id, p_day: claim.day, p_period: claim.period, p_outcome: outcome, p_now: at }),
+  }));
+  return { ...reminders, alerts };
 }
 
 const senders = new WeakMap<ReminderSecrets, Promise<VapidSender>>();

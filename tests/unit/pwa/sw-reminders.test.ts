@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../../../lang/de.json' with { type: 'json' };
 import fr from '../../../lang/fr.json' with { type: 'json' };
-import { browserLanguage, otherNotification, readReminderPayload, reminderNotification, type ReminderTexts } from '../../../sw/reminders';
+import { browserLanguage, missedDoseNotification, otherNotification, readMissedDosePayload, readReminderPayload, reminderNotification, type ReminderTexts } from '../../../sw/reminders';
 
 const pick = (catalogue: Record<string, string>) => Object.fromEntries(Object.entries(catalogue).filter(([k]) => k.startsWith('reminder.push.')));
 const texts: ReminderTexts = { de: pick(de), fr: pick(fr) };
@@ -70,5 +70,35 @@ describe('a push that is no reminder', () => {
     [undefined, 'de'],
   ] as const)('the browser language %s: %s', (language, lang) => {
     expect(browserLanguage(language)).toBe(lang);
+  });
+});
+
+// issue 41 item 4: a helper's device is told that a person's doses are still unmarked
+describe('a missed-dose alert', () => {
+  const alert = (over: Record<string, unknown> = {}) => JSON.stringify({ v: 1, kind: 'missed-dose', lang: 'de', person: 'Walter', day: '2026-12-02', period: 'evening', names: null, ...over });
+
+  it('is read only as such: a reminder or anything else is not one', () => {
+    expect(readMissedDosePayload(alert())).toMatchObject({ kind: 'missed-dose', person: 'Walter', period: 'evening' });
+    expect(readMissedDosePayload(alert({ period: 'teatime' }))).toBeNull();
+    expect(readMissedDosePayload(JSON.stringify({ kind: 'dose-reminder', day: '2026-12-02', period: 'evening', token: 'x' }))).toBeNull();
+    expect(readMissedDosePayload('not json')).toBeNull();
+    expect(readReminderPayload(alert())).toBeNull();
+  });
+
+  it('de: names the person and the period, no actions, no medication unless the person allows them; a tap opens the helpers', () => {
+    const { title, options } = missedDoseNotification(readMissedDosePayload(alert())!, texts);
+    expect(title).toBe(de['reminder.push.missed.title.evening'].replace('{person}', 'Walter'));
+    expect(options.body).toBe(de['reminder.push.missed.body']);
+    expect(options).not.toHaveProperty('actions');
+    expect(options.data).toEqual({ url: '/profile/helpers' });
+    const named = missedDoseNotification(readMissedDosePayload(alert({ names: ['Atorvastatin', 'Metformin'] }))!, texts);
+    expect(named.options.body).toBe(de['reminder.push.missed.bodyNames'].replace('{names}', 'Atorvastatin, Metformin'));
+  });
+
+  it('fr: in the helper’s language; a person without a stored name is “someone you help”', () => {
+    const { title, options } = missedDoseNotification(readMissedDosePayload(alert({ lang: 'fr', person: '', period: 'morning' }))!, texts);
+    expect(title).toBe(fr['reminder.push.missed.title.morning'].replace('{person}', fr['reminder.push.missed.someone']));
+    expect(options.body).toBe(fr['reminder.push.missed.body']);
+    expect(options.data).toEqual({ url: '/fr/profile/helpers' });
   });
 });

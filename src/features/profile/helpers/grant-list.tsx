@@ -2,6 +2,7 @@ import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../doma
 import type { LastAction } from '../../../domain/caregivers/last-actions';
 import { Msg } from '../../../i18n/msg';
 import { focusNeighbourRow, sectionHeading } from '../../../ui/focus-neighbour';
+import { CheckboxField } from '../../../ui/form/checkbox-field';
 import { useCalendarDate } from '../../../ui/use-calendar-date';
 
 /** The rights of a grant in words, in the order of the invitation form (the server keeps them sorted by name). */
@@ -29,6 +30,7 @@ export function GrantList({
   now,
   busy,
   onEnd,
+  onAlert,
   lastActions,
 }: {
   grants: readonly CaregiverGrant[];
@@ -36,6 +38,8 @@ export function GrantList({
   now: Date;
   busy: string | null;
   onEnd: (grant: CaregiverGrant) => void;
+  /** an active grant's alert setting changed: the helper's missed-dose alert, the patient's names in it */
+  onAlert?: (grant: CaregiverGrant, on: boolean) => void;
   /** the patient's side: what each helper did last (by account id), from the mirror */
   lastActions?: ReadonlyMap<string, LastAction>;
 }) {
@@ -65,6 +69,7 @@ export function GrantList({
               <Msg id={state === 'active' ? 'caregivers.since' : 'caregivers.validUntil'} values={{ date: formatDate(state === 'active' ? (g.accepted_at ?? g.created_at) : g.code_expires_at) }} />
             </p>
             {state === 'active' && side === 'patient' && lastActions ? <LastActionLine action={g.helper_id ? lastActions.get(g.helper_id) : undefined} /> : null}
+            {state === 'active' && onAlert ? <AlertSetting grant={g} side={side} busy={busy === g.id} onChange={(on) => onAlert(g, on)} /> : null}
             <button
               type="button"
               className="button"
@@ -91,5 +96,45 @@ function LastActionLine({ action }: { action: LastAction | undefined }) {
     <p className="caregiver-grants__last">
       {action ? <Msg id={`caregivers.lastAction.${action.kind}`} values={{ date: formatDate(action.at) }} /> : <Msg id="caregivers.lastAction.none" />}
     </p>
+  );
+}
+
+/**
+ * Issue 41 item 4. The helper: a push when the person's doses of a period are still unmarked 60
+ * minutes after its time (to the devices where the helper turned reminders on). The patient:
+ * whether that push may name the medications, and whether the helper asked for it.
+ */
+function AlertSetting({ grant, side, busy, onChange }: { grant: CaregiverGrant; side: 'patient' | 'helper'; busy: boolean; onChange: (on: boolean) => void }) {
+  if (side === 'helper') {
+    return (
+      <>
+        <CheckboxField
+          name={`alert-${grant.id}`}
+          label={<Msg id="caregivers.alert.ask" />}
+          checked={grant.missed_dose_alert}
+          disabled={busy}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+        {grant.missed_dose_alert ? (
+          <p className="caregiver-grants__hint">
+            <Msg id="caregivers.alert.devices" />
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="caregiver-grants__hint">
+        <Msg id={grant.missed_dose_alert ? 'caregivers.alert.asked' : 'caregivers.alert.notAsked'} />
+      </p>
+      <CheckboxField
+        name={`alert-names-${grant.id}`}
+        label={<Msg id="caregivers.alert.names" />}
+        checked={grant.alert_shows_names}
+        disabled={busy}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </>
   );
 }

@@ -26,6 +26,8 @@ const grant = (over: Partial<CaregiverGrant>): CaregiverGrant => ({
   accepted_at: null,
   revoked_at: null,
   revoked_by: null,
+  missed_dose_alert: false,
+  alert_shows_names: false,
   ...over,
 });
 
@@ -127,6 +129,50 @@ describe('AcceptForm', () => {
 });
 
 describe('GrantList', () => {
+  // issue 41 item 4: the helper asks for the missed-dose alert; the patient sees it and allows names
+  it('the helper asks for the missed-dose alert of an active grant; told where it arrives', () => {
+    const onAlert = vi.fn();
+    const active = grant({ id: 'a', helper_id: 'me', accepted_at: '2026-11-20T10:00:00Z' });
+    const { rerender } = render(
+      <TestProviders>
+        <GrantList grants={[active, grant({ id: 'p' })]} side="helper" now={NOW} busy={null} onEnd={() => undefined} onAlert={onAlert} />
+      </TestProviders>,
+    );
+    // the pending invitation has no alert to ask for
+    const box = screen.getByRole('checkbox', { name: de['caregivers.alert.ask'] });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText(de['caregivers.alert.devices'])).toBeNull();
+    fireEvent.click(box);
+    expect(onAlert).toHaveBeenCalledWith(active, true);
+    rerender(
+      <TestProviders lang="fr">
+        <GrantList grants={[{ ...active, missed_dose_alert: true }]} side="helper" now={NOW} busy="a" onEnd={() => undefined} onAlert={onAlert} />
+      </TestProviders>,
+    );
+    const asked = screen.getByRole('checkbox', { name: fr['caregivers.alert.ask'] });
+    expect((asked as HTMLInputElement).checked).toBe(true);
+    // while the server answers, no second change
+    expect((asked as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(fr['caregivers.alert.devices'])).toBeTruthy();
+  });
+
+  it('the patient sees whether the helper asked, and lets the alert name the medications', () => {
+    const onAlert = vi.fn();
+    const anna = grant({ id: 'a', helper_id: 'anna', helper_name: 'Anna', accepted_at: '2026-11-20T10:00:00Z', missed_dose_alert: true });
+    render(
+      <TestProviders>
+        <GrantList grants={[anna, grant({ id: 'b', helper_id: 'ben', helper_name: 'Ben', accepted_at: '2026-11-20T10:00:00Z', alert_shows_names: true })]} side="patient" now={NOW} busy={null} onEnd={() => undefined} onAlert={onAlert} />
+      </TestProviders>,
+    );
+    const [annaRow, benRow] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(annaRow).getByText(de['caregivers.alert.asked'])).toBeTruthy();
+    expect(within(benRow).getByText(de['caregivers.alert.notAsked'])).toBeTruthy();
+    expect((within(benRow).getByRole('checkbox', { name: de['caregivers.alert.names'] }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(annaRow).getByRole('checkbox', { name: de['caregivers.alert.names'] }));
+    expect(onAlert).toHaveBeenCalledWith(anna, true);
+  });
+
   // issue 41 item 3: the patient's profile lists helpers with their last actions
   it('the patient\'s side names what each helper did last, or that they did nothing yet; in French too', () => {
     const grants = [
