@@ -16,6 +16,7 @@ const KNOWN = new Set([
   'own_invitation',
   'name_required',
   'name_too_long',
+  'grant_not_found',
 ]);
 
 export const caregiverErrorId = (code: string): string => `caregivers.error.${KNOWN.has(code) ? code : 'failed'}`;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CAREGIVER_RIGHTS, grantState, type CaregiverGrant } from '../../../domain/caregivers/grants';
 import type { LastAction } from '../../../domain/caregivers/last-actions';
 import { Msg } from '../../../i18n/msg';
@@ -105,16 +106,19 @@ function LastActionLine({ action }: { action: LastAction | undefined }) {
  * whether that push may name the medications, and whether the helper asked for it.
  */
 function AlertSetting({ grant, side, busy, onChange }: { grant: CaregiverGrant; side: 'patient' | 'helper'; busy: boolean; onChange: (on: boolean) => void }) {
+  // the box shows the choice at once while the server takes it; then the mirror's (the server's
+  // answer: on a refusal the former choice, with the page's error)
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const stored = side === 'helper' ? grant.missed_dose_alert : grant.alert_shows_names;
+  const checked = busy && wanted !== null ? wanted : stored;
+  const change = (on: boolean) => {
+    setWanted(on);
+    onChange(on);
+  };
   if (side === 'helper') {
     return (
       <>
-        <CheckboxField
-          name={`alert-${grant.id}`}
-          label={<Msg id="caregivers.alert.ask" />}
-          checked={grant.missed_dose_alert}
-          disabled={busy}
-          onChange={(event) => onChange(event.currentTarget.checked)}
-        />
+        <CheckboxField name={`alert-${grant.id}`} label={<Msg id="caregivers.alert.ask" />} checked={checked} disabled={busy} onChange={(event) => change(event.currentTarget.checked)} />
         {grant.missed_dose_alert ? (
           <p className="caregiver-grants__hint">
             <Msg id="caregivers.alert.devices" />
@@ -128,13 +132,7 @@ function AlertSetting({ grant, side, busy, onChange }: { grant: CaregiverGrant; 
       <p className="caregiver-grants__hint">
         <Msg id={grant.missed_dose_alert ? 'caregivers.alert.asked' : 'caregivers.alert.notAsked'} />
       </p>
-      <CheckboxField
-        name={`alert-names-${grant.id}`}
-        label={<Msg id="caregivers.alert.names" />}
-        checked={grant.alert_shows_names}
-        disabled={busy}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
+      <CheckboxField name={`alert-names-${grant.id}`} label={<Msg id="caregivers.alert.names" />} checked={checked} disabled={busy} onChange={(event) => change(event.currentTarget.checked)} />
     </>
   );
 }

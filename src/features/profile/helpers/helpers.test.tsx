@@ -275,3 +275,16 @@ describe('GrantList', () => {
     expect(screen.getByText(de['caregivers.helping.none'])).toBeTruthy();
   });
 });
+
+describe('caregiverErrorId', () => {
+  it('the server’s codes have their own message in both languages; anything else is the general failure', async () => {
+    const { caregiverErrorId } = await import('./caregiver-errors');
+    for (const code of ['grant_not_found', 'invitation_expired', 'network']) {
+      const id = caregiverErrorId(code);
+      expect(id).toBe(`caregivers.error.${code}`);
+      expect(de[id as keyof typeof de]).toBeTruthy();
+      expect(fr[id as keyof typeof fr]).toBeTruthy();
+    }
+    expect(caregiverErrorId('PGRST116')).toBe('caregivers.error.failed');
+  });
+});
