@@ -22,6 +22,7 @@ export type Database = {
           invited_email: string | null
           missed_dose_alert: boolean
           patient_id: string
+          patient_name: string | null
           revoked_at: string | null
           revoked_by: string | null
           rights: string[]
@@ -38,6 +39,7 @@ export type Database = {
           invited_email?: string | null
           missed_dose_alert?: boolean
           patient_id: string
+          patient_name?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
           rights: string[]
@@ -54,6 +56,7 @@ export type Database = {
           invited_email?: string | null
           missed_dose_alert?: boolean
           patient_id?: string
+          patient_name?: string | null
           revoked_at?: string | null
           revoked_by?: string | null
           rights?: string[]

@@ -136,6 +136,19 @@ describe('accepting', () => {
     expect(await accept(helper.client, invitation.code)).toMatchObject({ status: 200 });
     expect((await grantRow(invitation.id)).helper_name).toBe('Anna Muster');
   });
+
+  // issue 41 item 3: the helper sees whom they help — the name is the server's, not the client's
+  it('the helper reads the patient\'s name in the grant, stored when accepting; a pending invitation has none', async () => {
+    const helper = await patientWithProfile('Berta');
+    const invitation = await invite(P.client, ['see']);
+    expect((await grantRow(invitation.id)).patient_name).toBeNull();
+    expect(await accept(helper.client, invitation.code)).toMatchObject({ status: 200 });
+    const theirs = await helper.client.from('caregiver_grants').select('patient_name').eq('id', invitation.id).single();
+    expect(theirs.data).toEqual({ patient_name: 'Walter Muster' });
+    // not writable by either side
+    expect((await helper.client.from('caregiver_grants').update({ patient_name: 'Someone' }).eq('id', invitation.id).select()).data ?? []).toEqual([]);
+    expect((await grantRow(invitation.id)).patient_name).toBe('Walter Muster');
+  });
 });
 
 describe('ending a grant', () => {

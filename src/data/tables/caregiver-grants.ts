@@ -8,7 +8,7 @@ import { always, declareTable, type TableRead } from './table-declaration';
 export const CAREGIVER_GRANTS_TABLE = 'caregiver_grants';
 
 /** Every column a client may read (the invitation code's hash is the server's alone). */
-const COLUMNS = 'id, patient_id, helper_id, helper_name, rights, invited_email, code_expires_at, created_at, accepted_at, revoked_at, revoked_by, missed_dose_alert, alert_shows_names';
+const COLUMNS = 'id, patient_id, helper_id, helper_name, rights, invited_email, code_expires_at, created_at, accepted_at, revoked_at, revoked_by, missed_dose_alert, alert_shows_names, patient_name';
 
 export interface CaregiverGrants {
   /** the account's own invitations and helpers (as the patient), newest first */

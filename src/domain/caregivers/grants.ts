@@ -11,6 +11,8 @@ export interface CaregiverGrant {
   patient_id: string;
   helper_id: string | null;
   helper_name: string | null;
+  /** the patient's name as the helper sees it (set by the server when the helper accepted) */
+  patient_name: string | null;
   rights: CaregiverRight[];
   invited_email: string | null;
   code_expires_at: string;

@@ -99,7 +99,7 @@ describe('DashboardScreen greeting and plan', () => {
       customer_id: COMPLETE.id, prescription_id, pharmacode, day: '2026-03-10', period: 'morning', status: 'taken', reason: null,
       marked_at: '2026-03-10T07:30:00.000Z', device_id: 'anna-phone', acted_by,
     });
-    const helpers = [{ id: 'g1', patient_id: COMPLETE.id, helper_id: 'anna', helper_name: 'Anna', rights: ['tick' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null, missed_dose_alert: false, alert_shows_names: false }];
+    const helpers = [{ id: 'g1', patient_id: COMPLETE.id, helper_id: 'anna', helper_name: 'Anna', rights: ['tick' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null, missed_dose_alert: false, alert_shows_names: false, patient_name: 'Walter' }];
     const mirror = { ...MIRROR, markRows: [mark(2, 1002, 'anna'), mark(3, 1003, COMPLETE.id), mark(4, 1004, 'someone')], helpers };
     const { unmount } = await renderScreen({ mirror });
     const rows = within(within(plan()).getByRole('list', { name: /^Morgens/ })).getAllByRole('listitem');

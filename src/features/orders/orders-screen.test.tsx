@@ -75,7 +75,7 @@ describe('OrdersScreen toggle', () => {
 describe('OrdersScreen items', () => {
   // issue 41 item 2: the patient sees who placed an order a helper placed ("ordered by Anna, 02.03.")
   it('an order a helper placed names them beside its date; the patient\'s own names nobody', () => {
-    const helpers = [{ id: 'g1', patient_id: 'u1', helper_id: 'anna', helper_name: 'Anna', rights: ['order' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null, missed_dose_alert: false, alert_shows_names: false }];
+    const helpers = [{ id: 'g1', patient_id: 'u1', helper_id: 'anna', helper_name: 'Anna', rights: ['order' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null, missed_dose_alert: false, alert_shows_names: false, patient_name: 'Walter' }];
     const orders = [order(240009, 0, [[1001, 1]], { created_at: '2026-03-02T10:00:00Z', acted_by: 'anna' }), order(240008, 0, [[1001, 1]], { acted_by: 'u1' })];
     const { rerender } = renderScreen({ orders, helpers });
     const facts = (title: string) => [...item(title).querySelectorAll('dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);

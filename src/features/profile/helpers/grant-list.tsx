@@ -22,8 +22,8 @@ export function RightsText({ rights }: { rights: readonly string[] }) {
 
 /**
  * Grants as a list: `side` patient (their invitations and helpers: withdraw, remove) or helper
- * (the people they help: leave). Ended grants are not listed; an expired invitation can still be
- * withdrawn, which clears it.
+ * (the people they help, by name: leave). Ended grants are not listed, but for the helper one the
+ * person ended lately, which says so; an expired invitation can still be withdrawn, which clears it.
  */
 export function GrantList({
   grants,
@@ -45,7 +45,7 @@ export function GrantList({
   lastActions?: ReadonlyMap<string, LastAction>;
 }) {
   const formatDate = useCalendarDate();
-  const shown = grants.filter((g) => grantState(g, now) !== 'ended');
+  const shown = grants.filter((g) => grantState(g, now) !== 'ended' || (side === 'helper' && endedByPatientLately(g, now)));
   if (shown.length === 0) {
     return (
       <p>
@@ -57,11 +57,12 @@ export function GrantList({
     <ul className="caregiver-grants">
       {shown.map((g) => {
         const state = grantState(g, now);
+        if (state === 'ended') return <EndedByPatient key={g.id} grant={g} />;
         const action = side === 'helper' ? 'caregivers.leave' : state === 'active' ? 'caregivers.remove' : 'caregivers.withdraw';
         return (
           <li key={g.id} className="caregiver-grants__item">
             <p className="caregiver-grants__name">
-              {state === 'active' && side === 'patient' ? g.helper_name : <Msg id={`caregivers.state.${state}`} />}
+              {side === 'helper' ? <PersonName grant={g} /> : state === 'active' ? g.helper_name : <Msg id={`caregivers.state.${state}`} />}
             </p>
             <p>
               <RightsText rights={g.rights} />
@@ -87,6 +88,32 @@ export function GrantList({
         );
       })}
     </ul>
+  );
+}
+
+/** How long a helper is told that the person ended their help. */
+export const ENDED_SHOWN_DAYS = 30;
+
+/** The helper's side: a grant the person themself ended in the last ENDED_SHOWN_DAYS days. */
+function endedByPatientLately(grant: CaregiverGrant, now: Date): boolean {
+  return grant.revoked_at !== null && grant.revoked_by === grant.patient_id && now.getTime() - Date.parse(grant.revoked_at) < ENDED_SHOWN_DAYS * 86_400_000;
+}
+
+/** Whom the helper helps: the name the server stored when they accepted. */
+const PersonName = ({ grant }: { grant: CaregiverGrant }) => <>{grant.patient_name ?? <Msg id="caregivers.helping.someone" />}</>;
+
+/** Why a person left the helper's list: they ended the help themself (nothing of theirs is shown any more). */
+function EndedByPatient({ grant }: { grant: CaregiverGrant }) {
+  const formatDate = useCalendarDate();
+  return (
+    <li className="caregiver-grants__item caregiver-grants__item--ended">
+      <p className="caregiver-grants__name">
+        <PersonName grant={grant} />
+      </p>
+      <p>
+        <Msg id="caregivers.endedByPatient" values={{ date: formatDate(grant.revoked_at ?? grant.created_at) }} />
+      </p>
+    </li>
   );
 }
 

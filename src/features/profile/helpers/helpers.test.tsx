@@ -19,6 +19,7 @@ const grant = (over: Partial<CaregiverGrant>): CaregiverGrant => ({
   patient_id: 'walter',
   helper_id: null,
   helper_name: null,
+  patient_name: null,
   rights: ['see'],
   invited_email: null,
   code_expires_at: '2026-11-29T11:00:00Z',
@@ -257,6 +258,30 @@ describe('GrantList', () => {
     );
     fireEvent.click(buttons()[0]!);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+  });
+
+  // issue 41 item 3: the helper sees whom they help, and why a person is gone from the list
+  it('the helper\'s side names each person; one who ended the help says so for 30 days, without actions', () => {
+    const grants = [
+      grant({ id: 'w', helper_id: 'me', patient_name: 'Walter Muster', accepted_at: '2026-11-20T10:00:00Z' }),
+      grant({ id: 'x', helper_id: 'me', accepted_at: '2026-11-20T10:00:00Z' }),
+      grant({ id: 'e', patient_id: 'erna', helper_id: 'me', patient_name: 'Erna Beispiel', accepted_at: '2026-11-01T10:00:00Z', revoked_at: '2026-11-27T10:00:00Z', revoked_by: 'erna' }),
+      // left by the helper themself, and ended by the person long ago: not listed
+      grant({ id: 'l', patient_id: 'lena', helper_id: 'me', patient_name: 'Lena', accepted_at: '2026-11-01T10:00:00Z', revoked_at: '2026-11-27T10:00:00Z', revoked_by: 'me' }),
+      grant({ id: 'o', patient_id: 'otto', helper_id: 'me', patient_name: 'Otto', accepted_at: '2026-09-01T10:00:00Z', revoked_at: '2026-10-01T10:00:00Z', revoked_by: 'otto' }),
+    ];
+    render(
+      <TestProviders>
+        <GrantList grants={grants} side="helper" now={NOW} busy={null} onEnd={() => {}} onAlert={() => {}} />
+      </TestProviders>,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.caregiver-grants__name')?.textContent)).toEqual(['Walter Muster', de['caregivers.helping.someone'], 'Erna Beispiel']);
+    const ended = items[2]!;
+    expect(ended.textContent).toContain(de['caregivers.endedByPatient'].replace('{date}', '27.11.2026'));
+    expect(within(ended).queryByRole('button')).toBeNull();
+    expect(within(ended).queryByRole('checkbox')).toBeNull();
+    expect(screen.getAllByRole('button', { name: de['caregivers.leave'] })).toHaveLength(2);
   });
 
   it('the helper\'s side: leave; none at all says so', () => {
