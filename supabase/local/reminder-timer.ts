@@ -14,9 +14,12 @@ export function startReminderTimer(stack: Stack, intervalS: number, log: (line: 
     running = true;
     try {
       const res = await fetch(`${stack.url}/functions/v1/doseReminders`, { method: 'POST', headers: { authorization: `Bearer ${secrets.schedulerSecret}` } });
-      const body = (await res.json().catch(() => null)) as { sent?: number } | null;
+      const body = (await res.json().catch(() => null)) as { sent?: number; alerts?: { sent?: number } } | null;
       if (!res.ok) log(`dose reminders: the sender answered ${res.status}`);
-      else if (body?.sent) log(`dose reminders: ${body.sent} sent`);
+      else {
+        if (body?.sent) log(`dose reminders: ${body.sent} sent`);
+        if (body?.alerts?.sent) log(`missed-dose alerts: ${body.alerts.sent} sent`);
+      }
     } catch (error) {
       log(`dose reminders: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
