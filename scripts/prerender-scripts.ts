@@ -6,7 +6,9 @@
 // hides the root while another markup than the one in it is due, so a patient whose language is
 // French never sees German first; the second, right after the root and the other markups, puts
 // the due one in place (or none: the app renders the page itself) and shows the root.
-// tests/unit/prerender-scripts.test.ts holds their choice to the app's own rules.
+// tests/unit/prerender-scripts.test.ts holds their choice to the app's own rules. The head's
+// also keeps the browser's install offer should it come before the app listens (install-prompt.ts).
+import { EARLY_INSTALL_PROMPT_SCRIPT } from '../src/lib/install-prompt.ts';
 
 /** What a document tells its head script. */
 export interface DocumentFacts {
@@ -74,7 +76,8 @@ export function headScript(facts: DocumentFacts): string {
   return (
     `(function(){var d=${JSON.stringify(facts)},s=null;try{s=localStorage}catch(e){}` +
     `var w=(${dueVariant.toString()})(d,{pathname:location.pathname,search:location.search,storage:s,navigatorLanguage:navigator.language||""}),h=document.documentElement;` +
-    `h.setAttribute("data-due",w);if(w!==d.variants[0])h.classList.add("prerender-hold");if(w){h.lang=w.split(":")[0];document.title=d.titles[w]}})()`
+    `h.setAttribute("data-due",w);if(w!==d.variants[0])h.classList.add("prerender-hold");if(w){h.lang=w.split(":")[0];document.title=d.titles[w]}})();` +
+    EARLY_INSTALL_PROMPT_SCRIPT
   );
 }
 

@@ -2,7 +2,8 @@
 // `beforeinstallprompt` once the app is installable; the event is kept (and the browser's own
 // mini bar held back) so a button can call `prompt()` later. The event may come before any
 // screen that shows the button has loaded, so the shell starts listening at once
-// (`listenForInstallPrompt(window)` in main.tsx). iOS Safari has no such event: it installs
+// (`listenForInstallPrompt(window)` in main.tsx), and before that the document itself
+// (EARLY_INSTALL_PROMPT_SCRIPT). iOS Safari has no such event: it installs
 // through the share sheet, which only a how-to can explain (`installHint`).
 import { createStore, shallowEqual, type ReadableStore } from './store';
 
@@ -23,6 +24,16 @@ interface Listenable {
   addEventListener(type: string, listener: (event: Event) => void): void;
 }
 
+/** Where the document's first script keeps an offer that came before the app listened. */
+export const EARLY_INSTALL_PROMPT = '__installPromptEarly';
+
+/**
+ * The document's own listener, in its head (scripts/prerender-scripts.ts): the app's code runs
+ * after the first paint, and on a slow or busy phone Chromium's one `beforeinstallprompt` of a
+ * page can come before it — then the offer was lost for that visit (seen under load).
+ */
+export const EARLY_INSTALL_PROMPT_SCRIPT = `addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.${EARLY_INSTALL_PROMPT}=e})`;
+
 export interface InstallPrompt extends ReadableStore<InstallState> {
   /** Shows the browser's install dialog; resolves with the patient's answer ('unavailable' without a kept event). */
   prompt(): Promise<'accepted' | 'dismissed' | 'unavailable'>;
@@ -39,6 +50,11 @@ export function createInstallPrompt(): InstallPrompt {
     listen(target) {
       if (listening) return;
       listening = true;
+      const early = (target as unknown as Record<string, unknown>)[EARLY_INSTALL_PROMPT];
+      if (early instanceof Event) {
+        kept = early as InstallPromptEvent;
+        store.set((s) => ({ ...s, canPrompt: true }));
+      }
       target.addEventListener('beforeinstallprompt', (event) => {
         event.preventDefault();
         kept = event as InstallPromptEvent;

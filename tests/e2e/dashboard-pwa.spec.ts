@@ -81,9 +81,6 @@ test.describe('manifest of the installed app', () => {
       await underServiceWorker(page);
       const cdp = await context.newCDPSession(page);
       await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
-      // the offer comes with a page load the browser finds installable: under load its check of
-      // the page above may have ended before the service worker controlled it (one stress run)
-      await page.reload();
       await expect(installSection(page).getByRole('button', { name: de['dashboard.install.button'] })).toBeVisible({ timeout: 15_000 });
     } finally {
       await context.close();

@@ -100,10 +100,13 @@ describe('the document’s scripts in the browser', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = parsed.body.innerHTML.replace(/<script>[\s\S]*?<\/script>/gu, '');
     document.documentElement.lang = 'de';
-    const context = { location: { pathname, search: '' }, localStorage, navigator: { language: 'de-CH' }, document };
+    const listened: string[] = [];
+    const context = { location: { pathname, search: '' }, localStorage, navigator: { language: 'de-CH' }, document, addEventListener: (type: string) => void listened.push(type) };
     // the head's first script and the one after the root (the others wait for the first paint)
     const [head, body] = [scripts[0], scripts.at(-1)];
     runInNewContext(head!, context);
+    // the head also keeps the browser's install offer until the app listens (install-prompt.ts)
+    expect(listened).toEqual(['beforeinstallprompt']);
     const held = document.documentElement.classList.contains('prerender-hold');
     runInNewContext(body!, context);
     return { held, root: document.getElementById('root')! };
