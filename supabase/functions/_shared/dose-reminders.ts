@@ -161,6 +161,8 @@ interface PushJob {
   p256dh: string;
   auth: string;
   topic: string;
+  /** what identifies its claim, to give it back when the run's time ran out */
+  key: object;
   payload: () => Promise<unknown>;
   record: (outcome: PushOutcome['kind']) => PromiseLike<unknown>;
 }
@@ -221,7 +223,9 @@ export async function sendDueReminders(options: SendDueOptions): Promise<SendSum
   const at = options.now.toISOString();
 
   /** One kind of claim: claimed, pushed, and what was not pushed in time given back. */
-  const send = async <C>(claimRpc: string, releaseRpc: string, job: (claim: C) => PushJob & { key: object }): Promise<PushCounts> => {
+  const send = async <C>(claimRpc: string, releaseRpc: string, job: (claim: C) => PushJob): Promise<PushCounts> => {
+    // a run whose time is over claims nothing it would only give back
+    if (runOver.aborted) return { sent: 0, gone: 0, retry: 0, rejected: 0, deferred: 0 };
     const claimed = await db.rpc(claimRpc, { p_now: at, p_max: limits.maxClaims });
     if (claimed.error) throw new Error(`${claimRpc}: ${claimed.error.message}`);
     const queue = ((claimed.data ?? []) as C[]).map(job);
