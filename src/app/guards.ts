@@ -1,6 +1,7 @@
 // Which screen takes the place of the routed view (spec §2 Shell, §6): a pure decision
 // over the session's state, so every combination is unit-tested.
 import type { OnboardingStep } from '../domain/setup-state';
+import { grantAllows, type CaregiverRight } from '../domain/caregivers/grants';
 import type { Guard } from './routes';
 
 export interface SessionView {
@@ -14,6 +15,8 @@ export interface SessionView {
   requirePasswordChange: boolean;
   /** the onboarding step to show (spec §2 Shell): the first missing one while setup is incomplete */
   onboardingStep: OnboardingStep | null;
+  /** issue 41: the person a helper acts for on this device (their name and the rights of the grant); null: the account's own data */
+  actingFor: { name: string | null; rights: readonly CaregiverRight[] } | null;
 }
 
 export const SIGNED_OUT: SessionView = {
@@ -24,11 +27,16 @@ export const SIGNED_OUT: SessionView = {
   needsSecondFactor: false,
   requirePasswordChange: false,
   onboardingStep: null,
+  actingFor: null,
 };
 
-export type Screen = 'view' | 'spinner' | 'loginPrompt' | 'secondFactor' | 'passwordChange' | 'onboarding';
+export type Screen = 'view' | 'spinner' | 'loginPrompt' | 'secondFactor' | 'passwordChange' | 'onboarding' | 'notForPerson';
 
-export function screenFor(guard: Guard, session: SessionView): Screen {
+/**
+ * `forPerson`: the right a helper needs to open the route for a person they help (issue 41; none:
+ * the route belongs to an account's own — profile, e-mail, password, two-factor, helpers).
+ */
+export function screenFor(guard: Guard, session: SessionView, forPerson?: CaregiverRight): Screen {
   if (session.status === 'signedIn') {
     // spec §6: a second factor and a forced password change come before anything else,
     // public pages too. The second factor first: the auth service refuses a password change
@@ -39,6 +47,9 @@ export function screenFor(guard: Guard, session: SessionView): Screen {
   if (guard === 'public') return 'view';
   if (session.status === 'loading') return 'spinner';
   if (session.status === 'signedOut') return 'loginPrompt';
+  // issue 41: a helper acting for a person opens what the grant allows; the person's own setup is
+  // not theirs to do (no onboarding), their account's pages never
+  if (session.actingFor) return forPerson && grantAllows(session.actingFor, forPerson) ? 'view' : 'notForPerson';
   // spec §2 "If setup is incomplete, the onboarding flow replaces the routed view" — but never
   // the account's own pages (e-mail, password, two-factor, the onboarding's finish screen).
   if (guard === 'account' || session.onboardingStep === null) return 'view';

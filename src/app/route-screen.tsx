@@ -17,17 +17,19 @@ const STAND_IN_TITLES = {
   secondFactor: 'title.secondFactor',
   passwordChange: 'title.passwordChange',
   onboarding: 'title.onboarding',
+  notForPerson: 'title.notForPerson',
 } as const;
 
 const SecondFactorScreen = lazy(() => import('../features/account/second-factor-view'));
 const PasswordChangeScreen = lazy(() => import('../features/auth/password-change-screen'));
 const LoginView = lazy(() => import('../features/auth/login-view'));
 const OnboardingScreen = lazy(() => import('../features/profile/onboarding/onboarding-view'));
+const NotForPersonScreen = lazy(() => import('../features/helping/not-for-person-view'));
 
 export function RouteScreen({ def, params }: { def: RouteDef; params: Record<string, string | undefined> }) {
   const { session } = useSessionView();
   const search = useSearch();
-  const screen = screenFor(def.guard, session);
+  const screen = screenFor(def.guard, session, def.forPerson);
   const serverRender = useServerRender();
   // the view's chunk loads while the guard still waits for the session (no waterfall)
   useEffect(() => {
@@ -79,6 +81,12 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
       return (
         <Suspense fallback={<Spinner />}>
           <PasswordChangeScreen />
+        </Suspense>
+      );
+    case 'notForPerson':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <NotForPersonScreen />
         </Suspense>
       );
     case 'onboarding':

@@ -13,6 +13,8 @@ import type { RouteView, ViewProps } from './view-props';
  * the same, for the pages spec §2 says need a profile; setup: completed setup, the send method
  * included (the order flow).
  */
+import type { CaregiverRight } from '../domain/caregivers/grants';
+
 export type Guard = 'public' | 'account' | 'session' | 'profile' | 'setup';
 
 export interface RouteDef {
@@ -31,6 +33,8 @@ export interface RouteDef {
   readAhead?: () => Promise<ReadAhead>;
   /** the setup overview (spec §2 /profile/overview/{showInfo?}): while setup is incomplete the onboarding opens with it (guards.ts onboardingOpening) */
   setupOverview?: boolean;
+  /** issue 41: the right a helper needs to open it for a person they help; none: only for the account's own data */
+  forPerson?: CaregiverRight;
 }
 
 const home = lazy(() => import('../features/public/home-view'));
@@ -129,24 +133,24 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.genericsCalculator.path, 'title.genericsCalculator', 'public', genericsCalculator),
   route(paths.prescriptionTutorial.path, 'title.prescriptionTutorial', 'public', tutorial),
   route(paths.accessibility.path, 'title.accessibility', 'public', accessibility),
-  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { loginWhenSignedOut: true, readAhead: dashboardReads }),
-  route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { readAhead: prescriptionsReads }),
-  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { readAhead: profileReads }),
-  route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { readAhead: emediplanReads }),
-  route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { readAhead: emediplanReads }),
-  route(paths.orders.path, 'title.orders', 'session', orders, { readAhead: ordersReads }),
+  route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { forPerson: 'see', loginWhenSignedOut: true, readAhead: dashboardReads }),
+  route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { forPerson: 'see', readAhead: prescriptionsReads }),
+  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { forPerson: 'send', readAhead: profileReads }),
+  route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { forPerson: 'see', readAhead: emediplanReads }),
+  route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { forPerson: 'see', readAhead: emediplanReads }),
+  route(paths.orders.path, 'title.orders', 'session', orders, { forPerson: 'see', readAhead: ordersReads }),
   // issue 24: the doses taken — history, a past day's plan to fill in, the doctor's report
-  route(paths.dosesHistory.path, 'title.dosesHistory', 'session', dosesHistory, { readAhead: dosesReads }),
-  route(paths.dosesDay.path, 'title.dosesDay', 'session', dosesDay, { readAhead: dosesReads }),
-  route(paths.dosesReport.path, 'title.dosesReport', 'session', dosesReport, { readAhead: dosesReads }),
+  route(paths.dosesHistory.path, 'title.dosesHistory', 'session', dosesHistory, { forPerson: 'see', readAhead: dosesReads }),
+  route(paths.dosesDay.path, 'title.dosesDay', 'session', dosesDay, { forPerson: 'see', readAhead: dosesReads }),
+  route(paths.dosesReport.path, 'title.dosesReport', 'session', dosesReport, { forPerson: 'see', readAhead: dosesReads }),
   // spec §2 "Order flow under /order, all requiring completed setup"
-  route(paths.order.path, 'title.order', 'setup', orderStart, { readAhead: orderFlowReads }),
-  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect, { readAhead: orderSelectReads }),
-  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress, { readAhead: orderFlowReads }),
-  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire, { readAhead: reviewReads(questionnaireReads) }),
-  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings, { readAhead: reviewReads(profileReads) }),
-  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance, { readAhead: reviewReads(insuranceReads) }),
-  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish, { readAhead: orderFinishReads }),
+  route(paths.order.path, 'title.order', 'setup', orderStart, { forPerson: 'order', readAhead: orderFlowReads }),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect, { forPerson: 'order', readAhead: orderSelectReads }),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress, { forPerson: 'order', readAhead: orderFlowReads }),
+  route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire, { forPerson: 'order', readAhead: reviewReads(questionnaireReads) }),
+  route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings, { forPerson: 'order', readAhead: reviewReads(profileReads) }),
+  route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance, { forPerson: 'order', readAhead: reviewReads(insuranceReads) }),
+  route(paths.orderFinish.path, 'title.orderFinish', 'setup', orderFinish, { forPerson: 'order', readAhead: orderFinishReads }),
   route(paths.profileOverview.path, 'title.profileOverview', 'session', profileOverview, { setupOverview: true, readAhead: profileReads }),
   route(paths.profileBaseData.path, 'title.profileBaseData', 'session', profileBaseData, { readAhead: profileReads }),
   route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance, { readAhead: insuranceReads }),

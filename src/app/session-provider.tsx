@@ -20,6 +20,7 @@ import { notify } from '../ui/notifications/notification-store';
 import { useSameData } from '../ui/use-same-data';
 import { backendNeededAtOnce, isPublicPath, loadBackend, loadBackendUntilLoaded, loadedBackend, onInteraction } from './backend-demand';
 import { SIGNED_OUT, type SessionView } from './guards';
+import { actingFor, appStorage, type HelpedPerson } from '../data/local/acting-for';
 import { backendOr } from './backend-or';
 import { BackendContext, SessionContext, type SessionBackend, type SessionContextValue } from './session-context';
 import { useServerRender } from './server-render-context';
@@ -32,12 +33,13 @@ const PENDING_SUMMARY = pending(IDLE_SUMMARY);
 const LOADING_VIEW: SessionView = { ...SIGNED_OUT, status: 'loading' };
 
 /** What the guards see (pure). */
-export function sessionViewOf(auth: AuthState, summary: PatientSummary): SessionView {
+export function sessionViewOf(auth: AuthState, summary: PatientSummary, acting: HelpedPerson | null = actingFor(appStorage(), auth.user?.id)): SessionView {
   if (auth.status === 'loading') return LOADING_VIEW;
   if (auth.status === 'signedOut' || !auth.user) return SIGNED_OUT;
   const view: SessionView = {
     ...SIGNED_OUT,
     status: 'signedIn',
+    actingFor: acting && { name: acting.name, rights: acting.rights },
     needsSecondFactor: auth.needsSecondFactor,
     requirePasswordChange: auth.requirePasswordChange,
   };

@@ -17,6 +17,7 @@ import { openIdbMirror, type IdbMirror } from '../data/local/idb-reads';
 import type { MirrorReads } from '../data/local/mirror-reads';
 import { forgetReadAhead } from '../data/local/read-ahead';
 import { storedSummary } from '../data/session/stored-summary';
+import { appMirrorName, dataOwnerOf } from '../data/local/acting-for';
 import type { PatientSummary } from '../data/session/summary';
 import { createStore, type ReadableStore } from '../lib/store';
 
@@ -64,7 +65,7 @@ export function startStoredPatient({
   location,
   storage,
   readAhead,
-  open = openIdbMirror,
+  open = () => openIdbMirror(globalThis.indexedDB, appMirrorName(storage)),
   now = () => new Date(),
   timeoutMs = STORED_PATIENT_TIMEOUT_MS,
 }: StoredPatientOptions): Promise<boolean> | null {
@@ -85,7 +86,7 @@ export function startStoredPatient({
       }
       if (!mirror) return false;
       try {
-        const summary = await storedSummary(auth, mirror, now());
+        const summary = await storedSummary(auth, mirror, now(), dataOwnerOf(storage, session.user.id));
         if (!summary) return false;
         // after the summary: only this patient's data is read ahead
         await readAhead?.(mirror).catch(() => undefined);

@@ -32,10 +32,10 @@ function outboxOf(client: SupabaseClient) {
 }
 
 /** The switch's store over the patient's own client and outbox (the app's wiring: language-choice.ts). */
-function choiceOf(p: SignedUpPatient, ctx: OutboxContext) {
+function choiceOf(p: SignedUpPatient, ctx: OutboxContext, ownerOf?: (userId: string) => string) {
   const auth = createStore<AuthState>({ ...LOADING_STATE, status: 'signedIn', user: { id: p.userId, email: p.email, language: 'de', newEmail: null } });
   return (lang: 'de' | 'fr') =>
-    storeLanguageChoice(lang, { auth, saveMetadata: (l) => saveLanguage(l, p.client), queueRow: (id, l) => saveCustomerLanguage(ctx, id, l) });
+    storeLanguageChoice(lang, { auth, saveMetadata: (l) => saveLanguage(l, p.client), queueRow: (id, l) => saveCustomerLanguage(ctx, id, l), ...(ownerOf && { ownerOf }) });
 }
 
 const customerRow = async (id: string) => (await serviceClient().from('webshop_customers').select('*').eq('id', id).maybeSingle()).data;
@@ -53,6 +53,19 @@ describe('the switch while signed in', () => {
     expect(await choiceOf(p, ctx)('fr')).toBe(true);
     expect(await replay()).toEqual({ sent: 1, rejected: 0, failed: 0, paused: null });
     expect(await customerRow(p.userId)).toEqual({ ...before, language: 'fr' });
+    expect(await metadataLanguage(p)).toBe('fr');
+  });
+
+  // issue 41: a helper's page acting for a person holds the person's mirror: the helper's own row is
+  // not queued there (it would wait for ever, the replay sends the person's entries); the metadata carries it
+  it("acting for a person: the helper's metadata takes the language, nothing is queued in the person's mirror", async () => {
+    const p = await patientWithProfile('Anna');
+    const { ctx, replay } = outboxOf(p.client);
+    const before = await customerRow(p.userId);
+    expect(await choiceOf(p, ctx, () => randomUUID())('fr')).toBe(true);
+    expect(await ctx.db.outbox.count()).toBe(0);
+    expect(await replay()).toEqual({ sent: 0, rejected: 0, failed: 0, paused: null });
+    expect(await customerRow(p.userId)).toEqual(before);
     expect(await metadataLanguage(p)).toBe('fr');
   });
 

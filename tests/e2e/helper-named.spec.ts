@@ -1,9 +1,9 @@
 // Issue 41 item 2: every row a helper writes records who wrote it (acted_by, stamped by the
 // server), and the patient sees it — a dose ticked off "von Anna", an order "Bestellt von Anna",
 // and the profile's list of helpers says what each did last (item 3).
-// The helper acts through supabase-js with their own account, as their browser would (the
-// switcher that lets them do it in the app is not built yet); the patient's app is the built
-// one, the helper's mark reaching it through realtime.
+// The helper acts through supabase-js with their own account (RLS applies as for her app; the
+// helper acting in the app: helper-acts.spec.ts); the patient's app is the built one, the
+// helper's mark reaching it through realtime.
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
 import { deleteOrders, helperOf, patientWithProfile, service } from './patients';
 import { latestZurich } from './zurich-clock';

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import { buildEnv } from '../../data/build-env';
 import { DisruptionBanner } from './disruption-banner';
+import { PersonBar } from './person-bar';
 import { LanguageSwitch } from './language-switch';
 import type { Lang } from '../../i18n/languages';
 import { useSessionView } from '../session-context';
@@ -38,6 +39,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (lang: Lang) =
         </Link>
         <LanguageSwitch onChange={onLanguageChange ?? (session.status === 'signedIn' ? saveChoice : undefined)} />
       </div>
+      <PersonBar />
       <DisruptionBanner url={buildEnv.disruptionUrl} />
     </header>
   );

@@ -4,7 +4,7 @@ import type { CustomerId } from '../../domain/entities';
 import { err, type Result } from '../../domain/result';
 import type { OutboxContext, Queued } from '../outbox/commands';
 import { appOutboxContext, preloadAppOutboxContext } from '../outbox/app-context';
-import { useSession } from './use-session';
+import { useDataOwner } from './use-session';
 
 /** A command of outbox/commands.ts: context, the patient, then its own arguments. */
 export type OutboxCommandFn<A extends unknown[], E extends string> = (ctx: OutboxContext, customerId: CustomerId, ...args: A) => Promise<Result<Queued, E>>;
@@ -19,7 +19,7 @@ export type SignedOutError = 'signed_out';
  * code's message at the right place (src/domain/reason-text.ts).
  */
 export function useCommand<A extends unknown[], E extends string>(command: OutboxCommandFn<A, E>): (...args: A) => Promise<Result<Queued, E | SignedOutError>> {
-  const userId = useSession().user?.id ?? null;
+  const userId = useDataOwner();
   useEffect(() => afterNextPaint(preloadAppOutboxContext), []);
   return useCallback(
     async (...args: A) => (userId ? command(await appOutboxContext(), userId, ...args) : err<SignedOutError>('signed_out')),

@@ -6,7 +6,7 @@ import { changeDraft, readOwnerDraft } from '../draft/draft-order';
 import type { LocalDb } from '../local/local-db';
 import { mirrorDb } from './mirror-db';
 import type { SignedOutError } from './use-command';
-import { useSession } from './use-session';
+import { useDataOwner } from './use-session';
 import { draftQuery } from '../local/mirror-query';
 import { useMirrorQuery } from './use-mirror-query';
 
@@ -26,6 +26,6 @@ export function useReadDraft(db?: LocalDb): () => Promise<DraftOrder> {
 
 /** Changes the signed-in patient's draft (one transaction); resolves with the new draft. */
 export function useChangeDraft(db?: LocalDb): (change: (draft: DraftOrder) => DraftOrder) => Promise<Result<DraftOrder, SignedOutError>> {
-  const userId = useSession().user?.id ?? null;
+  const userId = useDataOwner();
   return useCallback(async (change) => (userId ? ok(await changeDraft(await mirrorDb(db), userId, change)) : err<SignedOutError>('signed_out')), [db, userId]);
 }

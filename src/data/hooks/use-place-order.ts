@@ -8,7 +8,7 @@ import { placeOrder, type Queued } from '../outbox/commands';
 import type { OrderDelivery } from '../outbox/order-delivery';
 import { useCommand, type SignedOutError } from './use-command';
 import { deliveryWithin } from './use-save';
-import { useSession } from './use-session';
+import { useDataOwner } from './use-session';
 
 /** How long the finish step waits for the pharmacy's server before it shows the order as waiting. */
 export const ORDER_WAIT_MS = 5000;
@@ -24,7 +24,7 @@ export type PlaceOutcome = Result<Queued & { delivery: OrderDelivery }, OrderBod
  */
 export function usePlaceOrder(): (draft: DraftOrder) => Promise<PlaceOutcome> {
   const run = useCommand(placeOrder);
-  const userId = useSession().user?.id ?? null;
+  const userId = useDataOwner();
   return useCallback(
     async (draft: DraftOrder) => {
       const queued = await run(draft);

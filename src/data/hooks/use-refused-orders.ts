@@ -7,14 +7,14 @@ import { useMirrorQuery } from './use-mirror-query';
 import type { LocalDb } from '../local/local-db';
 import { mirrorDb } from './mirror-db';
 import type { SignedOutError } from './use-command';
-import { useSession } from './use-session';
+import { useDataOwner } from './use-session';
 
 /** Orders the server refused, kept on this device for the patient to correct or discard. */
 export const useRefusedOrders = (db?: LocalDb): RefusedOrder[] | undefined => useMirrorQuery(refusedOrdersQuery, db);
 
 /** Puts a refused order back into the draft (and out of the outbox) to be corrected in the order flow. */
 export function useReopenRefusedOrder(db?: LocalDb): (outboxId: string) => Promise<Result<DraftOrder, 'not_found' | SignedOutError>> {
-  const userId = useSession().user?.id ?? null;
+  const userId = useDataOwner();
   return useCallback(async (outboxId) => (userId ? reopenRefusedOrder(await mirrorDb(db), userId, outboxId) : err<SignedOutError>('signed_out')), [db, userId]);
 }
 

@@ -8,6 +8,7 @@ import type { CustomerRecord, Medication, PatientInformation } from '../../domai
 import { LOCAL_DB_NAME, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
 import { upgradeOutboxEntries } from './outbox-upgrade';
 import { forgetReadAheadOfStores } from './read-ahead';
+import { appMirrorName } from './acting-for';
 
 // the rows' shapes live apart from Dexie, so code that only reads (the start, mirror-reads.ts) does without it
 
@@ -72,8 +73,11 @@ Dexie.on('storagemutated', (parts) => forgetReadAheadOfStores(storesOfParts(part
 
 let shared: LocalDb | null = null;
 
-/** The app's database, opened on first use. */
+/**
+ * The app's database, opened on first use: the signed-in account's own, or the mirror of the
+ * person this helper acts for (acting-for.ts; a switch loads the page again).
+ */
 export function localDb(): LocalDb {
-  shared ??= openLocalDb();
+  shared ??= openLocalDb(appMirrorName());
   return shared;
 }

@@ -27,3 +27,22 @@ export async function wipeMirror(db: LocalDb, { keepPending = false }: WipeOptio
     await Promise.all(db.tables.filter((table) => !keep.has(table.name)).map((table) => table.clear()));
   });
 }
+
+/**
+ * Issue 41: the mirrors of the people a helper acted for (local/acting-for.ts) go with the
+ * helper's session like the account's own: wiped the same way (a session that ended on its own keeps
+ * their unsent changes for the helper's next sign-in), and deleted when nothing is kept.
+ */
+export async function wipePersonMirrors(prefix: string, open: (name: string) => LocalDb, options: WipeOptions = {}): Promise<void> {
+  const names = ((await globalThis.indexedDB?.databases?.()) ?? []).map((d) => d.name ?? '').filter((name) => name.startsWith(prefix));
+  for (const name of names) {
+    const db = open(name);
+    try {
+      await wipeMirror(db, options);
+      const kept = options.keepPending && (await db.outbox.count()) > 0;
+      if (!kept) await db.delete();
+    } finally {
+      db.close();
+    }
+  }
+}

@@ -75,6 +75,8 @@ export interface ReplayDeps {
   retryAfter?: Pick<RetryAfterLog, 'until'>;
   /** whether the device has a connection (default: always); the `online` event triggers a pass */
   online?: () => boolean;
+  /** whose entries go: the mirror's owner (a person a helper acts for); default: the signed-in user */
+  owner?: string;
 }
 
 export function createReplayer(deps: ReplayDeps) {
@@ -152,7 +154,7 @@ export function createReplayer(deps: ReplayDeps) {
     if (status.get().paused) set({ paused: null });
 
     let lastSeq = -Infinity;
-    let queue = await pendingEntries(db, who.userId);
+    let queue = await pendingEntries(db, deps.owner ?? who.userId);
     while (queue.length > 0) {
       for (const listed of queue) {
         lastSeq = Math.max(lastSeq, listed.seq!);
@@ -184,7 +186,7 @@ export function createReplayer(deps: ReplayDeps) {
           return { ...report, paused: 'sessionExpired' };
         }
       }
-      queue = (await pendingEntries(db, who.userId)).filter((e) => e.seq! > lastSeq);
+      queue = (await pendingEntries(db, deps.owner ?? who.userId)).filter((e) => e.seq! > lastSeq);
     }
     set({ lastError: null, lastSyncAt: now(), nextAttemptAt: null });
     return report;

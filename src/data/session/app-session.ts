@@ -6,10 +6,12 @@ import { sessionStore } from '../auth/session-store';
 import { startAccountLanguage } from './account-language';
 import { readStoredSession } from '../stored-session';
 import { signOutOfAuth } from '../auth/sign-out';
-import { localDb } from '../local/local-db';
+import { localDb, openLocalDb } from '../local/local-db';
 import { dropDeviceReminders } from '../push/device-reminders';
 import { wipePatientCaches } from '../local/wipe-caches';
-import { wipeMirror } from '../local/wipe';
+import { wipeMirror, wipePersonMirrors } from '../local/wipe';
+import { appStorage, dataOwnerOf, forgetActing, PERSON_DB_PREFIX } from '../local/acting-for';
+import { followGrantsOnDevice } from './helper-device';
 import { realtimeStatus } from '../realtime/realtime-status';
 import { appRetryAfter, supabase } from '../supabase-client';
 import { outboxView } from '../sync/outbox-view';
@@ -37,7 +39,14 @@ export const appSession: PatientSession = createPatientSession({
   storedSession: () => readStoredSession(globalThis.localStorage),
   runtime: { replay: { retryAfter: appRetryAfter, online: () => globalThis.navigator?.onLine !== false } },
   // the service worker's picture cache names the patient's pharmacodes: it goes with the mirror
-  wipe: async (db, options) => void (await Promise.all([wipeMirror(db, options), wipePatientCaches()])),
+  // issue 41: and the mirrors of the people a helper acted for, with the helper's choices
+  wipe: async (db, options) => {
+    if (!options.keepPending) forgetActing(appStorage());
+    await Promise.all([wipeMirror(db, options), wipePersonMirrors(PERSON_DB_PREFIX, openLocalDb, options), wipePatientCaches()]);
+  },
+  ownerOf: (userId) => dataOwnerOf(appStorage(), userId),
+  followGrants: ({ db, userId, owner, stopRuntime }) =>
+    followGrantsOnDevice({ db, userId, owner, storage: appStorage(), now: () => new Date(), stopRuntime, reload: () => globalThis.location?.assign(paths.dashboard.href()) }),
   tabs: browserTabChannel(),
   leave: () => globalThis.location?.assign(paths.home.href()),
 });

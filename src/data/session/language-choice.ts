@@ -13,17 +13,21 @@ import type { AuthState } from '../auth/auth-state';
 import { sessionStore } from '../auth/session-store';
 import { saveCustomerLanguage, type Queued } from '../outbox/commands';
 import { appOutboxContext } from '../outbox/app-context';
+import { appStorage, dataOwnerOf } from '../local/acting-for';
 
 export interface LanguageChoiceDeps {
   auth: ReadableStore<AuthState>;
   saveMetadata: (lang: Language) => Promise<AuthResult<void>>;
   queueRow: (customerId: CustomerId, lang: Language) => Promise<Result<Queued, string>>;
+  /** issue 41: whose mirror the page works on — a helper acting for a person holds not their own customer row here */
+  ownerOf?: (userId: string) => string;
 }
 
 const appDeps = (): LanguageChoiceDeps => ({
   auth: sessionStore,
   saveMetadata: (lang) => saveLanguage(lang),
   queueRow: async (customerId, lang) => saveCustomerLanguage(await appOutboxContext(), customerId, lang),
+  ownerOf: (userId) => dataOwnerOf(appStorage(), userId),
 });
 
 /**
@@ -33,6 +37,9 @@ const appDeps = (): LanguageChoiceDeps => ({
 export async function storeLanguageChoice(lang: Language, deps: LanguageChoiceDeps = appDeps()): Promise<boolean> {
   const userId = deps.auth.get().user?.id;
   if (!userId) return false;
-  const [metadata] = await Promise.all([deps.saveMetadata(lang), deps.queueRow(userId, lang)]);
+  // acting for a person, the helper's own row is not in this page's mirror: the metadata carries the
+  // choice, and the row follows the next time the helper changes the language on their own data
+  const own = (deps.ownerOf?.(userId) ?? userId) === userId;
+  const [metadata] = await Promise.all([deps.saveMetadata(lang), own ? deps.queueRow(userId, lang) : null]);
   return metadata.ok;
 }

@@ -32,12 +32,13 @@ export interface RuntimeOptions {
   persist?: () => Promise<boolean>;
   /** realtime bursts within this time become one pull */
   debounceMs?: number;
-  replay?: Omit<ReplayDeps, 'db' | 'client'>;
+  replay?: Omit<ReplayDeps, 'db' | 'client' | 'owner'>;
 }
 
 export interface RuntimeDeps extends RuntimeOptions {
   client: AppClient;
   db: LocalDb;
+  /** whose data: the signed-in patient, or the person a helper acts for (the server checks the helper's rights) */
   userId: CustomerId;
   syncState: SyncStateStore;
   outboxView: OutboxViewStore;
@@ -80,7 +81,7 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
     ...(deps.debounceMs !== undefined && { debounceMs: deps.debounceMs }),
     ...(deps.onPullResult && { onResult: deps.onPullResult }),
   });
-  const replayer = createReplayer({ db, client, ...deps.replay });
+  const replayer = createReplayer({ db, client, owner: userId, ...deps.replay });
   let stopped = false;
   let data: Promise<PullReport> | null = null;
   let realtime: RealtimeHandle | null = null;

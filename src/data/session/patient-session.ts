@@ -62,16 +62,23 @@ export interface PatientSessionDeps {
   startRuntime?: (deps: RuntimeDeps) => PatientRuntime;
   /** the other tabs: a sign-out here signs them out too */
   tabs?: TabChannel;
+  /** issue 41: whose data the session works with — the person a helper acts for (local/acting-for.ts); default: the account's own */
+  ownerOf?: (userId: string) => string;
+  /** issue 41: follows the caregiver grants for the session's mirror (helper-device.ts); returns the stop */
+  followGrants?: (args: { db: LocalDb; userId: string; owner: string; stopRuntime: () => Promise<void> }) => () => void;
 }
 
 interface Run {
   userId: string;
+  /** whose data: the account's, or the person a helper acts for */
+  owner: string;
   runtime: PatientRuntime | null;
   /** the access token's refresh (supabase-js' own ticker is off) */
   refresher: TokenRefresher;
   /** the summary key whose data part is wanted ('' = not yet: second factor pending) */
   dataKey: string;
   unwatch: (() => void) | null;
+  grantsOff: (() => void) | null;
 }
 
 export function createPatientSession(deps: PatientSessionDeps) {
@@ -86,6 +93,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
   let wasSignedIn = false;
   let explicitSignOut = false;
   let started = false;
+  let halted = false;
 
   const fail = (run: Run, error: PullError) => {
     if (current === run && summary.get().status === 'loading') summary.set({ ...summary.get(), status: 'failed', error });
@@ -93,7 +101,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
 
   function startData(run: Run): void {
     const runtime = run.runtime!;
-    run.unwatch = watchMirroredFlags(deps.db(), run.userId, now, {
+    run.unwatch = watchMirroredFlags(deps.db(), run.owner, now, {
       flags: (flags) => {
         if (current === run) summary.set({ key: summary.get().key, status: 'ready', flags, error: null });
       },
@@ -109,7 +117,8 @@ export function createPatientSession(deps: PatientSessionDeps) {
 
   function begin(userId: string): Run {
     const refresher = startTokenRefresher({ auth: deps.client().auth, stored: () => deps.storedSession?.() ?? null, online: isOnline });
-    const run: Run = { userId, runtime: null, refresher, dataKey: '', unwatch: null };
+    const owner = deps.ownerOf?.(userId) ?? userId;
+    const run: Run = { userId, owner, runtime: null, refresher, dataKey: '', unwatch: null, grantsOff: null };
     current = run;
     // a sign-in right after a sign-out starts once the wipe is done; the runtime (the mirror's
     // database, realtime, the first pull) in a task after the one that made the client, which
@@ -120,7 +129,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
         ...deps.runtime,
         client: deps.client(),
         db: deps.db(),
-        userId,
+        userId: owner,
         syncState: deps.syncState,
         outboxView: deps.outboxView,
         realtimeStatus: deps.realtimeStatus,
@@ -128,6 +137,18 @@ export function createPatientSession(deps: PatientSessionDeps) {
           if (current === run && !result.ok) pullFailed.emit({ area, error: result.error });
         },
       });
+      run.grantsOff =
+        deps.followGrants?.({
+          db: deps.db(),
+          userId,
+          owner,
+          stopRuntime: async () => {
+            // the page leaves next: nothing starts again for this mirror meanwhile
+            halted = true;
+            if (current === run) end();
+            await run.runtime?.stop();
+          },
+        }) ?? null;
       if (run.dataKey) startData(run);
     });
     return run;
@@ -152,6 +173,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
     const run = current;
     current = null;
     run?.unwatch?.();
+    run?.grantsOff?.();
     run?.refresher.stop();
     void run?.runtime?.stop();
   }
@@ -173,6 +195,7 @@ export function createPatientSession(deps: PatientSessionDeps) {
   }
 
   function follow(): void {
+    if (halted) return;
     const auth = deps.auth.get();
     if (auth.status === 'loading') return;
     if (auth.status === 'signedIn' && auth.user) {

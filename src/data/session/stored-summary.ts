@@ -7,9 +7,9 @@ import type { AuthState } from '../auth/auth-state';
 import { pulledCustomerIn, type MirrorReads } from '../local/mirror-reads';
 import { summaryKey, type PatientSummary } from './summary';
 
-/** The summary of this signed-in user from the mirror; null when it holds nothing of them yet. */
-export async function storedSummary(auth: AuthState, reads: MirrorReads, now: Date = new Date()): Promise<PatientSummary | null> {
-  if (!auth.user) return null;
-  const found = await pulledCustomerIn(reads, auth.user.id);
+/** The summary of this signed-in user (or of the person they act for: `owner`) from the mirror; null when it holds nothing of them yet. */
+export async function storedSummary(auth: AuthState, reads: MirrorReads, now: Date = new Date(), owner: string | undefined = auth.user?.id): Promise<PatientSummary | null> {
+  if (!auth.user || !owner) return null;
+  const found = await pulledCustomerIn(reads, owner);
   return found ? { key: summaryKey(auth), status: 'ready', flags: customerFlags(found.customer, now), error: null } : null;
 }

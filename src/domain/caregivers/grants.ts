@@ -36,7 +36,7 @@ export function grantState(grant: Pick<CaregiverGrant, 'accepted_at' | 'revoked_
 }
 
 /** Whether a standing grant lets its helper do this: every right implies seeing (as can_act_for). */
-export function grantAllows(grant: Pick<CaregiverGrant, 'rights'>, right: CaregiverRight): boolean {
+export function grantAllows(grant: { rights: readonly CaregiverRight[] }, right: CaregiverRight): boolean {
   return right === 'see' ? grant.rights.length > 0 : grant.rights.includes(right);
 }
 

@@ -1,4 +1,5 @@
 import { useDeviceReminders } from '../../data/hooks/use-device-reminders';
+import { useActingFor } from '../../data/hooks/use-session';
 import { Msg } from '../../i18n/msg';
 import { ReminderSettings } from '../../ui/reminders/reminder-settings';
 import { useDisclosure } from '../../ui/use-disclosure';
@@ -12,6 +13,12 @@ const PANEL_ID = 'dash-reminders-panel';
  * its two rows from the first render: nothing moves when the state is read.
  */
 export function DashboardReminders({ customerId }: { customerId: string | null }) {
+  // issue 41: a helper acting for a person gets the missed-dose alert instead (/profile/helpers):
+  // the person's reminders are the person's devices' own
+  return useActingFor() ? null : <DeviceReminders customerId={customerId} />;
+}
+
+function DeviceReminders({ customerId }: { customerId: string | null }) {
   const reminders = useDeviceReminders(customerId);
   const settings = useDisclosure(PANEL_ID);
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
+import { useMayAct } from '../../data/hooks/use-session';
 import type { DoseMark } from '../../domain/doses/dose-mark';
 import { doseStates } from '../../domain/doses/dose-marks';
 import { withHelpers } from '../../domain/doses/marked-by';
@@ -49,6 +50,8 @@ interface PeriodProps {
   marking: DoseMarking;
   marksDay: CalendarDate;
   helpers: PlanMarks['helpers'];
+  /** the doses can be marked here (not by a helper without the right to tick, issue 41) */
+  editable: boolean;
 }
 
 /**
@@ -56,7 +59,7 @@ interface PeriodProps {
  * open), saying how much of it is taken ("5 von 6 genommen", skipped ones counted too); open, its
  * doses as compact rows, "all taken" and the period's hours.
  */
-function Period({ period, open, onToggle, marking, marksDay, helpers }: PeriodProps) {
+function Period({ period, open, onToggle, marking, marksDay, helpers, editable }: PeriodProps) {
   const toggleId = periodToggleId(period.period);
   const panelId = `${toggleId}-doses`;
   const due = useMemo(() => period.entries.map((e) => dueOf(e, period.period, marksDay)), [period, marksDay]);
@@ -104,7 +107,7 @@ function Period({ period, open, onToggle, marking, marksDay, helpers }: PeriodPr
                       notes={entryNotes(entry)}
                       picture={<MedicationPicture face={entry} className="dash-med__picture" />}
                       state={state}
-                      editable
+                      editable={editable}
                       onMark={(choice) => markAndSay(marking.mark([state], choice))}
                     />
                   );
@@ -112,7 +115,7 @@ function Period({ period, open, onToggle, marking, marksDay, helpers }: PeriodPr
               </ul>
             ) : null}
             <div className="dash-period__foot">
-              <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} />
+              {editable ? <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} /> : null}
               {/* the period's hours beside "all taken": no line of their own (issue 38) */}
               <p className="dash-period__hours">
                 <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
@@ -191,6 +194,8 @@ export interface PlanMarks {
 
 export function IntakePlanSection({ model, marks }: { model: DashboardModel; marks: PlanMarks }) {
   const marking = useDoseMarking(marks.customerId, marks.marks);
+  // issue 41: a helper without the right to tick sees the marks, without the buttons
+  const mayTick = useMayAct('tick');
   const current = model.plan.find((p) => p.current)?.period ?? null;
   const [open, toggle, show] = useOpenPeriods(current);
   usePlanHash(show);
@@ -210,7 +215,7 @@ export function IntakePlanSection({ model, marks }: { model: DashboardModel; mar
           ) : null}
           <ol className="dash-periods">
             {model.plan.map((period) => (
-              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} helpers={marks.helpers} />
+              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} helpers={marks.helpers} editable={mayTick} />
             ))}
           </ol>
           <p className="dash-plan__links">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking, type MarkResult } from '../../data/hooks/use-dose-marking';
+import { useMayAct } from '../../data/hooks/use-session';
 import { canMarkDay, doseStates, type DoseState } from '../../domain/doses/dose-marks';
 import { dosesDueOn } from '../../domain/doses/doses-due';
 import { withHelpers } from '../../domain/doses/marked-by';
@@ -69,7 +70,9 @@ function PeriodDoses({ period, states, editable, marking, names }: PeriodProps) 
 export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day: string }) {
   const valid = toCalendarDate(day) === day;
   const today = dateInTimeZone(now);
-  const editable = valid && canMarkDay(day, now);
+  // issue 41: a helper without the right to tick sees the day as it stands
+  const mayTick = useMayAct('tick');
+  const editable = valid && canMarkDay(day, now) && mayTick;
   const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
   const marking = useDoseMarking(data.customer.id, dayMarks);
   const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day, data.supply).doses : []), [data.prescriptions, data.supply, day, today, valid]);
