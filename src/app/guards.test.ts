@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CaregiverRight } from '../domain/caregivers/grants';
 import { onboardingOpening, safeNextPath, screenFor, signedInTarget, SIGNED_OUT, type SessionView } from './guards';
 import type { Guard } from './routes';
 
@@ -54,6 +55,62 @@ describe('screenFor', () => {
     ['session', null, 'view'],
   ])('%s route with onboarding step %s -> %s', (guard, step, screen) => {
     expect(screenFor(guard, signedIn({ hasSetup: step === null, onboardingStep: step }))).toBe(screen);
+  });
+
+  // issue 41: a helper acts for a person on their own device. A route opens for them when the
+  // grant gives the right it names (`forPerson`); a route naming none belongs to an account's own
+  // data (profile, e-mail, password, helpers) and never opens for a person.
+  describe('a helper acting for a person', () => {
+    const acting = (rights: readonly CaregiverRight[], over: Partial<SessionView> = {}) => signedIn({ actingFor: { name: 'Rosa', rights }, ...over });
+
+    it.each<[string, Guard, CaregiverRight | undefined, readonly CaregiverRight[], string]>([
+      ['a page to see, with the right to see', 'session', 'see', ['see'], 'view'],
+      // every right implies seeing (as the server's can_act_for)
+      ['a page to see, with only the right to tick', 'session', 'see', ['tick'], 'view'],
+      ['a page to tick, with the right to see only', 'session', 'tick', ['see'], 'notForPerson'],
+      ['the order flow, with the right to order', 'setup', 'order', ['see', 'order'], 'view'],
+      ['the order flow, without the right to order', 'setup', 'order', ['see', 'tick', 'send'], 'notForPerson'],
+      ['sending a prescription, with the right to send', 'session', 'send', ['send'], 'view'],
+      // an account page (no right named): never for a person, whatever the grant gives
+      ['a profile page', 'profile', undefined, ['see', 'tick', 'order', 'send'], 'notForPerson'],
+      ['an account page', 'account', undefined, ['see', 'tick', 'order', 'send'], 'notForPerson'],
+      ['a session page without a right named', 'session', undefined, ['see'], 'notForPerson'],
+      // a grant with no rights left allows nothing
+      ['a page to see, with no rights', 'session', 'see', [], 'notForPerson'],
+    ])('%s -> %s', (_name, guard, forPerson, rights, screen) => {
+      expect(screenFor(guard, acting(rights), forPerson)).toBe(screen);
+    });
+
+    // the person's setup is theirs to do: the helper is never sent into the person's onboarding
+    it('never shows the onboarding to a helper acting for a person', () => {
+      expect(screenFor('session', acting(['see'], { hasSetup: false, onboardingStep: 1 }), 'see')).toBe('view');
+      // the order flow needs the person's completed setup, as for the person: the helper is told, not sent to set it up
+      expect(screenFor('setup', acting(['order'], { hasSetup: false, onboardingStep: 6 }), 'order')).toBe('notForPerson');
+      expect(screenFor('setup', acting(['order'], { hasSetup: true, onboardingStep: null }), 'order')).toBe('view');
+      // the same session on its own data would get the onboarding
+      expect(screenFor('session', signedIn({ hasSetup: false, onboardingStep: 1 }), 'see')).toBe('onboarding');
+    });
+
+    it('public pages show as ever', () => {
+      expect(screenFor('public', acting([]))).toBe('view');
+    });
+
+    it('while the session loads: the spinner, as for anyone', () => {
+      expect(screenFor('session', { ...acting(['see']), status: 'loading' }, 'see')).toBe('spinner');
+    });
+
+    // spec §6: the helper's own second factor and forced password change come before anything
+    it('the helper\'s second factor first, then their forced password change', () => {
+      expect(screenFor('session', acting(['see'], { needsSecondFactor: true, requirePasswordChange: true }), 'see')).toBe('secondFactor');
+      expect(screenFor('session', acting(['see'], { requirePasswordChange: true }), 'see')).toBe('passwordChange');
+      expect(screenFor('profile', acting(['see'], { needsSecondFactor: true }))).toBe('secondFactor');
+    });
+
+    // the right named by a route counts only while acting: on the account's own data it is ignored
+    it('on the account\'s own data the right a route names changes nothing', () => {
+      expect(screenFor('session', signedIn(), 'order')).toBe('view');
+      expect(screenFor('profile', signedIn())).toBe('view');
+    });
   });
 });
 

@@ -48,8 +48,12 @@ export function screenFor(guard: Guard, session: SessionView, forPerson?: Caregi
   if (session.status === 'loading') return 'spinner';
   if (session.status === 'signedOut') return 'loginPrompt';
   // issue 41: a helper acting for a person opens what the grant allows; the person's own setup is
-  // not theirs to do (no onboarding), their account's pages never
-  if (session.actingFor) return forPerson && grantAllows(session.actingFor, forPerson) ? 'view' : 'notForPerson';
+  // not theirs to do (no onboarding), their account's pages never; the order flow needs the
+  // person's completed setup, as for the person (spec §2)
+  if (session.actingFor) {
+    const allowed = forPerson !== undefined && grantAllows(session.actingFor, forPerson);
+    return allowed && (guard !== 'setup' || session.onboardingStep === null) ? 'view' : 'notForPerson';
+  }
   // spec §2 "If setup is incomplete, the onboarding flow replaces the routed view" — but never
   // the account's own pages (e-mail, password, two-factor, the onboarding's finish screen).
   if (guard === 'account' || session.onboardingStep === null) return 'view';

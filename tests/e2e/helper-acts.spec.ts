@@ -1,11 +1,11 @@
 // Issue 41 items 3 and 5: a daughter helps her father on her own phone, in the app. He invites her
-// by code on his phone, she accepts on hers, switches to him in the top bar and ticks off his dose:
-// his phone shows it "von Anna". Offline she unticks it (queued on her phone); he removes her; back
+// by code on his phone, she accepts on hers, switches to him in the top bar, ticks off his dose and
+// reorders his medication: his phone shows both by her name. Offline she unticks it (queued on her phone); he removes her; back
 // online her phone drops his mirror with the queued change and says why, and the server never got it.
 // Two browsers, each signed in with its own account; the app on both sides.
 import type { Page } from '@playwright/test';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { newPatientIn, patientWithProfile, service, signIn, withItsFiles } from './patients';
+import { deleteOrders, newPatientIn, patientWithProfile, service, signIn, withItsFiles } from './patients';
 import { latestZurich } from './zurich-clock';
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
@@ -21,16 +21,18 @@ for (const lang of ['de', 'fr'] as const) {
     const anna = await newPatientIn(lang, 'Anna');
     const at = latestZurich('08:30');
 
-    // his phone: an invitation that lets her see the plan and tick doses, shown as a code
+    // his phone: an invitation that lets her see the plan, tick doses and order, shown as a code
     await page.clock.install({ time: at });
     await signIn(page, walter, `/${lang}/login`, t);
     await page.goto(`/${lang}/profile/helpers`);
     await page.getByRole('checkbox', { name: t['caregivers.right.tick'] }).check();
+    await page.getByRole('checkbox', { name: t['caregivers.right.order'] }).check();
     await page.getByRole('button', { name: t['caregivers.invite.submit'] }).click();
     const code = (await page.locator('.caregiver-code__text').textContent())!.trim();
     expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     const dose = page.getByRole('region', { name: t['dashboard.plan.title'] }).locator('li[aria-current="time"] .dose-row');
 
+    const orders: number[] = [];
     const annasContext = await browser.newContext({ locale: lang === 'fr' ? 'fr-CH' : 'de-CH', timezoneId: 'Europe/Zurich' });
     try {
       const phone = await annasContext.newPage();
@@ -68,6 +70,22 @@ for (const lang of ['de', 'fr'] as const) {
       const mark = () => service().from('webshop_customer_dose_mark').select('status, acted_by').eq('customer_id', walter.id).single();
       expect((await mark()).data).toEqual({ status: 'taken', acted_by: anna.id });
 
+      // she reorders his medication in the app: his orders say she placed it
+      await phone.goto('/order/select');
+      const rows = phone.getByRole('list', { name: t['order.select.listTitle'] }).locator('> li');
+      await expect(rows).toHaveCount(1);
+      await rows.nth(0).getByRole('button', { name: lang === 'de' ? /^Eine Packung mehr/ : /^Un emballage de plus/ }).press('Enter');
+      await phone.getByRole('button', { name: t['order.select.continue'] }).press('Enter');
+      await expect(phone).toHaveURL(/\/order\/orderfinish$/);
+      await phone.getByRole('button', { name: t['order.finish.submit'] }).press('Enter');
+      await expect(phone).toHaveURL(/\/orders\?success=1&id=\d+$/, { timeout: 15_000 });
+      const id = Number(new URL(phone.url()).searchParams.get('id'));
+      orders.push(id);
+      expect((await service().from('webshop_order').select('customer_id, acted_by').eq('id', id).single()).data).toEqual({ customer_id: walter.id, acted_by: anna.id });
+      await page.goto(`/${lang}/orders?id=${id}`);
+      const item = page.locator(`li[data-order-id="${id}"]`);
+      await expect(item.locator('.order-item__by')).toHaveText('Anna', { timeout: 10_000 });
+
       // a page of his account: not for her
       await phone.goto(`/${lang}/profile/helpers`);
       await expect(phone.getByRole('heading', { level: 1, name: t['helping.notForPerson.title'] })).toBeVisible();
@@ -96,6 +114,7 @@ for (const lang of ['de', 'fr'] as const) {
       expect((await mark()).data).toEqual({ status: 'taken', acted_by: anna.id });
     } finally {
       await annasContext.close();
+      await deleteOrders(orders);
     }
   });
 }

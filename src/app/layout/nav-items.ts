@@ -20,7 +20,7 @@ export function navItemsFor(session: SessionView): NavItem[] {
     return [
       { href: paths.prescriptions.href(), labelId: 'nav.prescriptions' },
       { href: paths.orders.href(), labelId: 'nav.orders' },
-      ...(grantAllows(acting, 'order') ? [{ href: paths.order.href(), labelId: 'nav.order' }] : []),
+      ...(grantAllows(acting, 'order') && session.hasSetup ? [{ href: paths.order.href(), labelId: 'nav.order' }] : []),
     ];
   }
   const profile = { href: paths.profile.href(), labelId: 'nav.profile' };

@@ -83,6 +83,7 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
   });
   const replayer = createReplayer({ db, client, owner: userId, ...deps.replay });
   let stopped = false;
+  let stopping: Promise<void> | null = null;
   let data: Promise<PullReport> | null = null;
   let realtime: RealtimeHandle | null = null;
   const offs: (() => void)[] = [];
@@ -168,16 +169,19 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
     async retry(id) {
       await retryEntry(id, db);
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      engine.stop();
-      replayer.stop();
-      await synced.catch(() => undefined);
-      offs.splice(0).forEach((off) => off());
-      outboxView.set(EMPTY_OUTBOX_VIEW);
-      syncState.reset();
-      await realtime?.stop();
+    stop() {
+      // one stop: a second call waits for the same (issue 41: the mirror is deleted only after it)
+      stopping ??= (async () => {
+        stopped = true;
+        engine.stop();
+        replayer.stop();
+        await synced.catch(() => undefined);
+        offs.splice(0).forEach((off) => off());
+        outboxView.set(EMPTY_OUTBOX_VIEW);
+        syncState.reset();
+        await realtime?.stop();
+      })();
+      return stopping;
     },
   };
 }

@@ -14,7 +14,7 @@ import { reportOf, type PullArea, type PullReport, type PullResult } from '../pu
 import { createRealtimeStatus } from '../realtime/realtime-status';
 import { createOutboxViewStore } from '../sync/outbox-view';
 import { createSyncState } from '../sync/sync-state';
-import { createPatientSession } from './patient-session';
+import { createPatientSession, type PatientSessionDeps } from './patient-session';
 import type { PullFailure } from './summary';
 import { COMPLETE_CUSTOMER } from './test-patient';
 import type { PatientRuntime, RuntimeDeps } from './patient-runtime';
@@ -42,7 +42,7 @@ interface FakeRuntime {
   finish: (report: PullReport) => void;
 }
 
-function harness() {
+function harness(extra: Partial<PatientSessionDeps> = {}) {
   const db = openLocalDb(`session-${Math.random()}`);
   const auth = createStore<AuthState>(LOADING_STATE);
   const runtimes: FakeRuntime[] = [];
@@ -108,6 +108,7 @@ function harness() {
     now: () => NOW,
     wipe,
     startRuntime,
+    ...extra,
   });
   session.start();
   /** What a successful pull of the customer does to the mirror. */
@@ -356,5 +357,61 @@ describe('patient session: the other tabs', () => {
     expect(h.wipe.mock.calls.at(-1)![1]).toEqual({ keepPending: false });
     // it does not echo the message back
     expect(h.posted).toEqual([]);
+  });
+});
+
+// issue 41: a helper acts for a person on their own device. The session then works with the
+// person's data (the runtime pulls and sends for them, the flags are theirs) while the grants are
+// followed as the signed-in helper; once the help ends, the stop it is handed ends this session.
+describe('patient session: a helper acting for a person', () => {
+  const acting = () => {
+    const grantsOff = vi.fn();
+    const followGrants = vi.fn((_args: Parameters<NonNullable<PatientSessionDeps['followGrants']>>[0]) => grantsOff);
+    const h = harness({ ownerOf: () => 'person-id', followGrants });
+    return { ...h, followGrants, grantsOff };
+  };
+
+  it('the runtime runs for the person; the grants are followed for the helper in the person\'s mirror', async () => {
+    const h = acting();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.startRuntime).toHaveBeenCalledOnce());
+    expect(h.startRuntime.mock.calls[0]![0].userId).toBe('person-id');
+    expect(h.followGrants).toHaveBeenCalledOnce();
+    expect(h.followGrants.mock.calls[0]![0]).toMatchObject({ userId: 'u1', owner: 'person-id' });
+    expect(h.followGrants.mock.calls[0]![0].db).toBe(h.db);
+  });
+
+  // the flags decide the guards and the navigation: they are the person's, not the helper's
+  it('the flags are the person\'s, from the person\'s record in the mirror', async () => {
+    const h = acting();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.runtimes).toHaveLength(1));
+    await h.pulled('person-id', { ...COMPLETE_CUSTOMER, id: 'person-id' });
+    await vi.waitFor(() => expect(h.session.summary.get()).toMatchObject({ key: 'u1:aal1', status: 'ready', flags: { hasSetup: true, hasPrescriptions: true } }));
+  });
+
+  it('the help ended: the stop ends the runtime and the following, and nothing starts again for this page', async () => {
+    const h = acting();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.followGrants).toHaveBeenCalledOnce());
+    await h.followGrants.mock.calls[0]![0].stopRuntime();
+    expect(h.runtimes[0]!.stop).toHaveBeenCalled();
+    expect(h.grantsOff).toHaveBeenCalledOnce();
+    // the page loads again next: a change of the auth state meanwhile starts no runtime
+    h.auth.set(signedIn({ aal: { current: 'aal2', next: 'aal2' } }));
+    h.auth.set(signedIn({}, 'u2'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.startRuntime).toHaveBeenCalledOnce();
+    // nor is the mirror wiped as for a sign-out: the grant's follower deletes the person's mirror itself
+    expect(h.wipe).not.toHaveBeenCalled();
+  });
+
+  it('a sign-out stops following the grants', async () => {
+    const h = acting();
+    h.auth.set(signedIn());
+    await vi.waitFor(() => expect(h.followGrants).toHaveBeenCalledOnce());
+    h.auth.set(SIGNED_OUT_STATE);
+    expect(h.grantsOff).toHaveBeenCalledOnce();
+    expect(h.runtimes[0]!.stop).toHaveBeenCalled();
   });
 });
