@@ -70,14 +70,18 @@ export interface HelpedGrantDeps {
 /** A person's mirror: follows the helper's grant from this person. Returns the stop. */
 export function watchHelpedGrant(deps: HelpedGrantDeps): () => void {
   let over = false;
+  let seen: HelpedPerson | null = null;
   const subscription = liveQuery(() => grantsQuery.read(dexieReads(deps.db))).subscribe({
     next: ({ helpers }) => {
       if (over) return;
       const help = helpFor(helpers, deps.userId, deps.personId, deps.now());
-      if (help.state === 'active') deps.active(help.person);
-      else if (help.state === 'ended') {
+      if (help.state === 'active') {
+        seen = help.person;
+        deps.active(help.person);
+      } else if (help.state === 'ended' || seen) {
+        // a grant seen standing that is gone now was deleted with the person's account
         over = true;
-        deps.ended(help.person);
+        deps.ended(help.state === 'ended' ? help.person : seen!);
       }
     },
     error: (error: unknown) => console.error(error),

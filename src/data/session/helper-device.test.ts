@@ -230,4 +230,23 @@ describe('followGrantsOnDevice: a person\'s mirror', () => {
     expect(actingFor(storage, userId)).toEqual(chosen);
     expect(await Dexie.exists(db.name)).toBe(true);
   });
+
+  // the person deleted their account: the grant goes with it (on delete cascade), nothing says "revoked"
+  it('a grant seen standing that is gone afterwards ends the help too', async () => {
+    const userId = `anna-${crypto.randomUUID()}`;
+    const rosa = `rosa-${crypto.randomUUID()}`;
+    const db = open(mirrorNameFor(rosa, userId));
+    await claimMirror(db, rosa);
+    await db.rows.put(grantRow(rosa, 'g-rosa', { patient_id: rosa, helper_id: userId, patient_name: 'Rosa Muster' }));
+    const storage = memoryStorage();
+    setActingFor(storage, userId, { id: rosa, name: 'Rosa Muster', rights: ['see'] });
+    const { stopRuntime, reload } = follow(db, userId, rosa, storage);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reload).not.toHaveBeenCalled();
+    await db.rows.delete(['caregiver_grants', 'g-rosa']);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(stopRuntime).toHaveBeenCalledOnce();
+    expect(await Dexie.exists(db.name)).toBe(false);
+    expect(droppedPerson(storage, userId)).toEqual({ name: 'Rosa Muster', reason: 'revoked' });
+  });
 });
