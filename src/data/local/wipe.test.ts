@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openLocalDb } from './local-db';
 import { claimMirror } from './mirror-owner';
-import { wipeMirror } from './wipe';
+import { wipeMirror, wipePersonMirrors } from './wipe';
 
 const entry = (id: string, status: 'pending' | 'rejected') => ({ id, customer_id: 'a', kind: 'address', payload: {}, status, attempts: 0, nextAttemptAt: 0, createdAt: 0 });
 
@@ -46,5 +46,37 @@ describe('wipeMirror', () => {
     const db = openLocalDb(`never-${Math.random()}`);
     await wipeMirror(db);
     expect(db.isOpen()).toBe(false);
+  });
+});
+
+// issue 41: a helper's device holds a mirror per person acted for; they go with the helper's session
+describe('wipePersonMirrors', () => {
+  const names = async () => (await indexedDB.databases()).map((d) => d.name ?? '');
+
+  it("an explicit sign-out deletes every person's mirror, pending changes too, and leaves other databases", async () => {
+    const prefix = `people-${Math.random()}-for-`;
+    const other = await filled('own', [entry('o1', 'pending')]);
+    const dbs = [await filled(`${prefix}rosa`, [entry('p1', 'pending')]), await filled(`${prefix}hans`, [])];
+    const personNames = dbs.map((db) => db.name);
+    dbs.forEach((db) => db.close());
+    await wipePersonMirrors(prefix, (name) => openLocalDb(name));
+    const left = await names();
+    expect(personNames.filter((n) => left.includes(n))).toEqual([]);
+    expect(left).toContain(other.name);
+  });
+
+  it("a session that ended on its own keeps a person's mirror with unsent changes (cleared but for them) and deletes the others", async () => {
+    const prefix = `lost-${Math.random()}-for-`;
+    const [withChanges, without] = [await filled(`${prefix}rosa`, [entry('p2', 'pending')]), await filled(`${prefix}hans`, [entry('p3', 'rejected')])];
+    withChanges.close();
+    without.close();
+    await wipePersonMirrors(prefix, (name) => openLocalDb(name), { keepPending: true });
+    const left = await names();
+    expect(left).toContain(withChanges.name);
+    expect(left).not.toContain(without.name);
+    const kept = openLocalDb(withChanges.name);
+    expect((await kept.outbox.toArray()).map((e) => e.id)).toEqual(['p2']);
+    expect(await kept.customers.count()).toBe(0);
+    kept.close();
   });
 });
