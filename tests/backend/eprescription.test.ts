@@ -22,6 +22,7 @@ import { checkEPrescription } from '../../src/domain/emediplan/e-prescription-ch
 import { latestById } from '../../src/domain/latest-by-id.ts';
 import { anonClient, mailsTo, serviceClient } from '../setup/clients.ts';
 import { functionError, hinLink, must, patientWithProfile, storeEPrescription, totpCode, type Patient } from './fixtures.ts';
+import { helperOf } from './caregiver-fixtures.ts';
 
 const DESK = 'rezepte@rezeptpost.ch';
 const stillTimers: Timers = { setTimeout: () => 0, clearTimeout: () => {} };
@@ -226,6 +227,27 @@ describe('sending an e-prescription through the outbox', () => {
     expect(await d.db.outbox.count()).toBe(0);
     await pullRows(d.client, d.db, P.userId);
     expect(await readEPrescriptions(d.db)).toMatchObject([{ rxId: rx.rx_id, pending: false, sentAt: stored[0]!.sent_at }]);
+  });
+
+  // issue 41: a helper acting for the patient on her own device (the person's mirror, her session):
+  // the entries name the patient, so the function stores it for him and the desk mail is about him
+  it("a helper who may send, acting for the patient: stored as the patient's, she recorded as the sender, one desk mail about him", async () => {
+    const P = await patientWithProfile('Theo');
+    await serviceClient().from('webshop_customer_additional_info').update({ handled: true }).eq('id', P.profile.additionalInfo.id);
+    const { helper } = await helperOf(P.client, ['send'], 'Anna');
+    const db = openLocalDb(`erx-helper-${randomUUID()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    dbs.push(db);
+    await claimMirror(db, P.userId);
+    const client = helper.client as unknown as AppClient;
+    await pullAll(client, db, P.userId);
+    const ctx: OutboxContext = { db, newId: randomUUID, now: Date.now, appended: () => {} };
+    const rx = await checkedRx(P, await hinLink(P));
+    expect((await sendEPrescription(ctx, P.userId, rx)).ok).toBe(true);
+    const replayer = createReplayer({ db, client, owner: P.userId, timers: stillTimers, random: () => 1 });
+    expect(await replayer.replay()).toMatchObject({ sent: 2, rejected: 0 });
+    expect(await rows(P)).toMatchObject([{ rx_id: rx.rx_id, acted_by: helper.userId }]);
+    expect((await serviceClient().from(EPRESCRIPTION_TABLE).select('id').eq('customer_id', helper.userId)).data).toEqual([]);
+    expect(await deskMails(P)).toHaveLength(1);
   });
 
   it('the first way chosen (onboarding step 6): the send method eprescription goes first, then the prescription and its mail', async () => {

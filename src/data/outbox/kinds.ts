@@ -23,9 +23,13 @@ export type SendMethodFields = Pick<
  * The body of prescriptionLocationMail: the chosen location (espace) or the method (post, email);
  * or, alone, the Id of an e-prescription stored before it (tables/eprescriptions.ts).
  */
-export type PrescriptionMailBody =
+export type PrescriptionMailBody = (
   | { prescription_location?: string; prescription_send_method?: 'post' | 'email' | 'espace' }
-  | { eprescription_id: string };
+  | { eprescription_id: string }
+) & {
+  /** whose prescription: the patient, or the person a helper acts for (issue 41; the server checks the right to send) */
+  customer_id?: string;
+};
 
 /** The body of cancel_order: the server's id of the order. */
 export interface CancelOrderBody {

@@ -28,7 +28,8 @@ export const ePrescriptions = declareTable({
   key: ['customer_id', 'rx_id'],
   write: 'insert',
   supersedes: false,
-  insertThrough: { fn: 'ePrescription', body: ({ raw, summary }) => ({ raw, summary }) },
+  // customer_id: whose prescription (a helper sends for the person they act for, issue 41)
+  insertThrough: { fn: 'ePrescription', body: ({ raw, summary, customer_id }) => ({ raw, summary, customer_id }) },
   onInsert: announcesPrescription,
   pullWindow: { column: 'sent_at', days: 400 },
   readAhead: ePrescriptionRows,

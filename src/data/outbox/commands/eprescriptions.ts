@@ -43,7 +43,7 @@ export function sendEPrescription(ctx: OutboxContext, customerId: CustomerId, rx
       if (method.ok) commands.push(method.value);
     }
     commands.push({ kind: 'row.insert', payload: { table: EPRESCRIPTION_TABLE, id: key, fields } });
-    commands.push({ kind: 'call', payload: { name: 'prescriptionLocationMail', id: await tempId(), body: { eprescription_id: rx.rx_id } } });
+    commands.push({ kind: 'call', payload: { name: 'prescriptionLocationMail', id: await tempId(), body: { eprescription_id: rx.rx_id, customer_id: customerId } } });
     return ok({ commands, main: commands.length - 2 });
   });
 }

@@ -32,7 +32,7 @@ export function setSendAsap(ctx: OutboxContext, customerId: CustomerId, sendAsap
  * is mailed when the connection is back, and the entry id keeps a replay from mailing twice.
  */
 export function announcePrescription(ctx: OutboxContext, customerId: CustomerId, body: PrescriptionMailBody): Promise<CommandResult> {
-  return queue(ctx, customerId, async (_record, tempId) => ok({ kind: 'call', payload: { name: 'prescriptionLocationMail', id: await tempId(), body } }));
+  return queue(ctx, customerId, async (_record, tempId) => ok({ kind: 'call', payload: { name: 'prescriptionLocationMail', id: await tempId(), body: { ...body, customer_id: customerId } } }));
 }
 
 /** Reset of the send method (spec §4): deletes the latest additional-info record by id. */
