@@ -48,6 +48,19 @@ describe('pull engine', () => {
     expect(requests).toMatchObject({ webshop_customers: 1, webshop_order: 1 });
   });
 
+  // a write acknowledged while a pull of its area ran: that pull may predate the write; one more follows
+  it('afterWrite pulls the area once more only while a pull of it runs', async () => {
+    const { engine, requests } = await setup(40);
+    expect(engine.afterWrite('customer')).toBeNull();
+    const running = engine.pull(['customer']);
+    await new Promise((r) => setTimeout(r, 5));
+    const again = engine.afterWrite('customer');
+    expect(again).not.toBeNull();
+    await Promise.all([running, again]);
+    expect(requests.webshop_customers).toBe(2);
+    expect(engine.afterWrite('customer')).toBeNull();
+  });
+
   it('pulls of one area never overlap: requests while one runs share one more pull after it', async () => {
     const { engine, requests } = await setup(40);
     const first = engine.pull(['customer']);

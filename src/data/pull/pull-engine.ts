@@ -126,6 +126,15 @@ export function createPullEngine(o: PullEngineOptions) {
       }
       return report;
     },
+    /**
+     * The server acknowledged a write of this area while a pull of it ran: that pull may have read
+     * the server before the write and, the entry no longer pending, would leave the mirror without
+     * it (realtime's event, seen as already held, reloads nothing). The area is pulled once more
+     * after it. Nothing when no pull of the area runs.
+     */
+    afterWrite(area: ReloadArea): Promise<PullResult> | null {
+      return !stopped && running.has(area) ? pullArea(area) : null;
+    },
     /** A reload asked for by realtime: debounced, then the area and any new medications. */
     request(area: ReloadArea): void {
       if (stopped) return;

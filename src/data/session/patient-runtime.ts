@@ -104,6 +104,10 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
           // the mirror shows the order canceled; refused (the pharmacy started it meanwhile), it
           // must show its real status again — and sent, the server's state of the order is pulled
           quietly(engine.pull(['orders']));
+        } else if (outcome === 'acknowledged' && isRowWrite(entry)) {
+          // a pull that read the server before this write must not leave the mirror without it
+          const again = engine.afterWrite(mirroredApart(entry) ? 'rows' : 'customer');
+          if (again) quietly(again);
         } else if (outcome === 'rejected') {
           // the mirror still shows the change the server refused (a row mirrored apart: the rows
           // too, e.g. the e-prescription another device sent first, with its date)
