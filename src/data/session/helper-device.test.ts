@@ -75,6 +75,13 @@ async function personMirrorOnDevice(personId: string, userId: string): Promise<s
   return name;
 }
 
+/** The helper's own mirror, claimed for them. */
+async function ownMirror(userId: string): Promise<LocalDb> {
+  const db = open(`own-${crypto.randomUUID()}`);
+  await claimMirror(db, userId);
+  return db;
+}
+
 function follow(db: LocalDb, userId: string, owner: string, storage: ReturnType<typeof memoryStorage>, deleteMirror?: (name: string) => Promise<boolean>) {
   const stopRuntime = vi.fn(async () => {});
   const reload = vi.fn();
@@ -86,8 +93,7 @@ describe('followGrantsOnDevice: the account\'s own mirror', () => {
   it('keeps the people the account helps for the switcher, and follows their changes', async () => {
     const userId = `anna-${crypto.randomUUID()}`;
     const rosa = `rosa-${crypto.randomUUID()}`;
-    const db = open(`own-${crypto.randomUUID()}`);
-    await claimMirror(db, userId);
+    const db = await ownMirror(userId);
     await db.rows.put(grantRow(userId, 'g-rosa', { patient_id: rosa, helper_id: userId, patient_name: 'Rosa Muster', rights: ['see', 'order'] }));
     // the account's own helpers (grants where it is the patient) are no people it helps
     await db.rows.put(grantRow(userId, 'g-own-helper', { patient_id: userId, helper_id: 'beat' }));
@@ -103,8 +109,7 @@ describe('followGrantsOnDevice: the account\'s own mirror', () => {
     const userId = `anna-${crypto.randomUUID()}`;
     const rosa = `rosa-${crypto.randomUUID()}`;
     const personDb = await personMirrorOnDevice(rosa, userId);
-    const db = open(`own-${crypto.randomUUID()}`);
-    await claimMirror(db, userId);
+    const db = await ownMirror(userId);
     await db.rows.put(grantRow(userId, 'g-rosa', { patient_id: rosa, helper_id: userId, patient_name: 'Rosa Muster', revoked_at: '2026-11-27T10:00:00Z' }));
     const storage = memoryStorage();
     const hans: HelpedPerson = { id: 'hans', name: 'Hans', rights: ['see'] };
@@ -122,8 +127,7 @@ describe('followGrantsOnDevice: the account\'s own mirror', () => {
   it('no notice when this device holds no mirror of that person', async () => {
     const userId = `anna-${crypto.randomUUID()}`;
     const rosa = `rosa-${crypto.randomUUID()}`;
-    const db = open(`own-${crypto.randomUUID()}`);
-    await claimMirror(db, userId);
+    const db = await ownMirror(userId);
     await db.rows.put(grantRow(userId, 'g-rosa', { patient_id: rosa, helper_id: userId, revoked_at: '2026-11-27T10:00:00Z' }));
     const storage = memoryStorage();
     // the real deletion, watched to know when it answered
@@ -140,8 +144,7 @@ describe('followGrantsOnDevice: the account\'s own mirror', () => {
     const userId = `anna-${crypto.randomUUID()}`;
     const rosa = `rosa-${crypto.randomUUID()}`;
     const personDb = await personMirrorOnDevice(rosa, userId);
-    const db = open(`own-${crypto.randomUUID()}`);
-    await claimMirror(db, userId);
+    const db = await ownMirror(userId);
     await db.rows.bulkPut([
       grantRow(userId, 'g-old', { patient_id: rosa, helper_id: userId, revoked_at: '2026-11-27T10:00:00Z' }),
       grantRow(userId, 'g-new', { patient_id: rosa, helper_id: userId, patient_name: 'Rosa' }),
@@ -160,8 +163,7 @@ describe('followGrantsOnDevice: the account\'s own mirror', () => {
   it('deletes for an ended grant once, however often the grants are read again', async () => {
     const userId = `anna-${crypto.randomUUID()}`;
     const rosa = `rosa-${crypto.randomUUID()}`;
-    const db = open(`own-${crypto.randomUUID()}`);
-    await claimMirror(db, userId);
+    const db = await ownMirror(userId);
     await db.rows.put(grantRow(userId, 'g-rosa', { patient_id: rosa, helper_id: userId, revoked_at: '2026-11-27T10:00:00Z' }));
     const storage = memoryStorage();
     const deleteMirror = vi.fn(deleteMirrorNamed);
