@@ -60,7 +60,7 @@ describe('data session with realtime', () => {
   it('the first pull filled the mirror and the channel is joined', async () => {
     expect((await db.customers.get(A.userId))?.first_name).toBe('Alma');
     expect(await db.medications.get(code)).toBeDefined();
-    expect(statuses).toEqual(['disconnected', 'connected']);
+    expect(statuses).toEqual(['joining', 'connected']);
   });
 
   it('a server-side change of the patient\'s address reaches Dexie', async () => {

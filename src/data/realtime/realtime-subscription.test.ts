@@ -42,6 +42,6 @@ describe('startRealtime', () => {
     expect(f.client.removeChannel).toHaveBeenCalledWith(f.channel);
     f.change({ table: 'webshop_order', eventType: 'INSERT', new: { customer_id: 'u1' }, old: {} });
     expect(changes).toHaveLength(4);
-    expect(seen).toEqual(['disconnected', 'connected', 'disconnected', 'connected', 'off']);
+    expect(seen).toEqual(['joining', 'connected', 'disconnected', 'connected', 'off']);
   });
 });

@@ -37,7 +37,7 @@ let channelCount = 0;
 
 export function startRealtime({ client, userId, onChange, onJoined, status = realtimeStatus }: RealtimeOptions): RealtimeHandle {
   let stopped = false;
-  status.set('disconnected');
+  status.set('joining');
   const channel = client
     .channel(`mirror-${userId}-${++channelCount}`)
     .on('postgres_changes', { event: '*', schema: 'public' }, (payload: RealtimePostgresChangesPayload<Row>) => {

@@ -17,7 +17,7 @@ import { reasonText } from '../../domain/reason-text';
 import { createReplayer, type ReplayDeps, type Replayer } from '../outbox/replay';
 import type { PullArea, PullReport, PullResult } from '../pull/pull';
 import { createPullEngine, type PullEngine } from '../pull/pull-engine';
-import type { RealtimeStatus, RealtimeStatusStore } from '../realtime/realtime-status';
+import { realtimeConnectedFlag, type RealtimeStatusStore } from '../realtime/realtime-status';
 import { routeChange } from '../realtime/change-router';
 import { startRealtime, type RealtimeHandle, type RowChange } from '../realtime/realtime-subscription';
 import { applyRowChange } from '../pull/mirror-writes';
@@ -70,7 +70,6 @@ export interface PatientRuntime {
 /** An entry that writes a table mirrored apart (the `rows` store). */
 const mirroredApart = (entry: TypedOutboxEntry): boolean => isRowWrite(entry) && isSyncedTable(entry.payload.table) && syncedTable(entry.payload.table).mirror === 'rows';
 
-const realtimeFlag = (s: RealtimeStatus): boolean | null => (s === 'connected' ? true : s === 'disconnected' ? false : null);
 
 export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
   const { client, db, userId, syncState, outboxView, realtimeStatus } = deps;
@@ -115,10 +114,10 @@ export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
         }
       }),
       watchOutbox(db, userId, outboxView, syncState),
-      realtimeStatus.subscribe(() => syncState.setRealtimeConnected(realtimeFlag(realtimeStatus.get()))),
+      realtimeStatus.subscribe(() => syncState.setRealtimeConnected(realtimeConnectedFlag(realtimeStatus.get()))),
       syncState.onReconnect(() => replayer.trigger({ force: true })),
     );
-    syncState.setRealtimeConnected(realtimeFlag(realtimeStatus.get()));
+    syncState.setRealtimeConnected(realtimeConnectedFlag(realtimeStatus.get()));
     replayer.start();
   });
 

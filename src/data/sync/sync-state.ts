@@ -31,8 +31,6 @@ export interface SyncState {
 }
 
 export const SYNC_DEBOUNCE_MS = 1500;
-/** How long the first join of realtime after a start may take before it counts as a loss. */
-export const FIRST_JOIN_GRACE_MS = 10_000;
 
 /**
  * The last send could not reach the server at all (no answer): the connection is gone whatever
@@ -55,8 +53,6 @@ interface Timers {
 export interface SyncStateOptions {
   online?: boolean;
   debounceMs?: number;
-  /** how long realtime may take to join the first time before that counts as lost */
-  firstJoinMs?: number;
   timers?: Timers;
 }
 
@@ -80,12 +76,10 @@ export function createSyncState(options: SyncStateOptions = {}) {
   const raw: Record<Flag, boolean | null> = { online: initialOnline, realtimeConnected: null };
   const pendingLoss: Record<Flag, unknown> = { online: null, realtimeConnected: null };
   const reconnected = createSignal();
-  // the first join of realtime after the start is no loss yet: on a slow phone the socket and
-  // the channel take seconds to come up, and a notice "no connection" that comes and goes then
-  // is false and moves the page (issue 36's runs under load). A loss after a join, or offline,
-  // is said after the usual debounce.
-  const firstJoinMs = options.firstJoinMs ?? FIRST_JOIN_GRACE_MS;
-  let joinedOnce = false;
+  // Realtime's first join is no loss (the runtime says null while it joins: on a slow phone the
+  // socket and the channel take seconds, and a notice that came and went moved the page); a
+  // failed join or socket is one, said after the debounce like a lost connection — at once
+  // offline, where the browser may still say online (a page reloaded offline).
 
   const set = (patch: Partial<SyncState>) => store.set((state) => ({ ...state, ...patch }));
 
@@ -105,12 +99,11 @@ export function createSyncState(options: SyncStateOptions = {}) {
           pendingLoss[flag] = null;
           set({ [flag]: false });
         },
-        flag === 'realtimeConnected' && !joinedOnce ? firstJoinMs : debounceMs,
+        debounceMs,
       );
       return;
     }
     cancelLoss(flag);
-    if (flag === 'realtimeConnected') joinedOnce = value === true || (value !== null && joinedOnce);
     set({ [flag]: value });
     if (value === true && before === false) reconnected.emit();
   }
@@ -130,7 +123,6 @@ export function createSyncState(options: SyncStateOptions = {}) {
     reset(): void {
       cancelLoss('realtimeConnected');
       raw.realtimeConnected = null;
-      joinedOnce = false;
       set({ realtimeConnected: null, pendingCount: 0, rejectedCount: 0, lastError: null, lastSyncAt: null, nextAttemptAt: null, paused: null });
     },
   };
