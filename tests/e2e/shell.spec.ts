@@ -155,6 +155,10 @@ test.describe('layout and accessibility', () => {
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: de['app.skipToContent'] });
     await expect(skip).toBeFocused();
+    // shown, it lies over no other target (it lay over the brand link: axe's target-size)
+    const [skipBox, brandBox] = await Promise.all([skip.boundingBox(), page.getByRole('banner').getByRole('link').first().boundingBox()]);
+    expect(skipBox && brandBox && skipBox.y + skipBox.height <= brandBox.y).toBe(true);
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
   });
