@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -147,7 +148,13 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   // the dev server keeps the parser: the production build is what the precompiled texts are for
-  resolve: { alias: command === 'build' ? [precompiledMessagesOnly] : [] },
+  // and React's own useSyncExternalStore for the shim wouter imports (src/app/react-sync-external-store.ts)
+  resolve: {
+    alias: [
+      ...(command === 'build' ? [precompiledMessagesOnly] : []),
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/u, replacement: fileURLToPath(new URL('./src/app/react-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   server: { port: 5173, host: '127.0.0.1' },
   preview: { port: 4173, host: '127.0.0.1' },
   build: {
