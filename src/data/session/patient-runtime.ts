@@ -70,7 +70,6 @@ export interface PatientRuntime {
 /** An entry that writes a table mirrored apart (the `rows` store). */
 const mirroredApart = (entry: TypedOutboxEntry): boolean => isRowWrite(entry) && isSyncedTable(entry.payload.table) && syncedTable(entry.payload.table).mirror === 'rows';
 
-
 export function startPatientRuntime(deps: RuntimeDeps): PatientRuntime {
   const { client, db, userId, syncState, outboxView, realtimeStatus } = deps;
   const engine = createPullEngine({

@@ -76,11 +76,6 @@ export function createSyncState(options: SyncStateOptions = {}) {
   const raw: Record<Flag, boolean | null> = { online: initialOnline, realtimeConnected: null };
   const pendingLoss: Record<Flag, unknown> = { online: null, realtimeConnected: null };
   const reconnected = createSignal();
-  // Realtime's first join is no loss (the runtime says null while it joins: on a slow phone the
-  // socket and the channel take seconds, and a notice that came and went moved the page); a
-  // failed join or socket is one, said after the debounce like a lost connection — at once
-  // offline, where the browser may still say online (a page reloaded offline).
-
   const set = (patch: Partial<SyncState>) => store.set((state) => ({ ...state, ...patch }));
 
   const cancelLoss = (flag: Flag) => {
@@ -91,6 +86,10 @@ export function createSyncState(options: SyncStateOptions = {}) {
   function setFlag(flag: Flag, value: boolean | null): void {
     const before = raw[flag];
     raw[flag] = value;
+    // A loss is said after the debounce, for realtime from its first join on: a join under way
+    // is null, no loss (seconds on a slow phone, and a notice that came and went moved the page),
+    // but a failed one is the notice a page started offline needs — the browser may still say
+    // it is online there.
     if (value === false) {
       if (before === false) return;
       cancelLoss(flag);

@@ -19,6 +19,7 @@ import { routePaths } from '../../../src/app/route-paths';
 import { catalogues, expect } from '../../e2e/fixtures';
 import { DEMO, signIn, underServiceWorker } from '../../e2e/patients';
 import { BareCdp, launchBareChromium } from './bare-chromium';
+import { figures } from '../dashboard-data';
 
 const { de } = catalogues;
 const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
@@ -104,19 +105,17 @@ async function longestAfterFirstPaint(evaluate: <T>(expression: string) => Promi
     })`);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const framed = (frame: Frame | null) =>
   frame ? `; longest frame ${Math.round(frame.duration)} ms: layout ${Math.round(frame.layout)} ms${frame.scripts.length ? `, ${frame.scripts.join(', ')}` : ''}` : '';
 /** The longest task of each start (the median too, as one start varies by tens of ms), and the longest frame of the start with the longest task. */
-const summary = (measured: AfterFirstPaint[]) => {
-  const values = measured.map((m) => m.longest);
-  const worst = measured.reduce((a, b) => (b.longest > a.longest ? b : a), measured[0]!);
-  return `longest task after the first paint max ${Math.round(Math.max(...values))} ms, median ${Math.round(median(values))} ms (starts: ${values.map(Math.round).join(', ')})${framed(worst.frame)}`;
+const summary = (starts: AfterFirstPaint[]) => {
+  const values = starts.map((m) => m.longest);
+  const worst = starts.reduce((a, b) => (b.longest > a.longest ? b : a), starts[0]!);
+  return `longest task after the first paint max ${Math.round(Math.max(...values))} ms, median ${Math.round(figures(values).p50)} ms (starts: ${values.map(Math.round).join(', ')})${framed(worst.frame)}`;
 };
 
+/** What the page noted of its start (WATCH_START). */
 interface Start {
-  /** the longest task and frame after the first paint */
-  measured?: AfterFirstPaint;
   /** a spinner in the main area before the screen's heading: where, and when */
   before: string | null;
   /** a spinner in the main area after it, while the data layer took over */
@@ -183,23 +182,23 @@ test('returning starts of every signed-in route: spinners before and after the f
     const cdp = await BareCdp.connect(wsEndpoint);
     const lines: string[] = [];
     for (const { path } of SIGNED_IN) {
-      const starts: Start[] = [];
+      const starts: Array<Start & { measured: AfterFirstPaint }> = [];
       for (let i = 0; i < STARTS; i++) {
         const tab = await slowTab(cdp);
         // (the Page domain for the script: it records no script stacks, unlike Runtime and Network)
         await cdp.send('Page.enable', {}, tab.sessionId);
         await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${WATCH_START.toString()})()` }, tab.sessionId);
         await cdp.send('Page.navigate', { url: `${baseURL}${path}` }, tab.sessionId);
-        const measured = await longestAfterFirstPaint(tab.evaluate);
+        const afterPaint = await longestAfterFirstPaint(tab.evaluate);
         if (!(await tab.evaluate<boolean>(`(${SCREEN_SHOWN.toString()})(${JSON.stringify(de['nav.logout'])})`))) throw new Error(`${path}: no screen with its heading and sign-out button`);
         const start = await tab.evaluate<Start>('window.__start');
-        starts.push({ ...start, measured });
+        starts.push({ ...start, measured: afterPaint });
         await tab.close();
       }
       const before = starts.filter((s) => s.before);
       const after = starts.filter((s) => s.after);
       lines.push(
-        `${path.padEnd(28)} spinner before the screen ${before.length}/${STARTS}${before.length ? ` (${before[0]!.before})` : ''}, during the takeover ${after.length}/${STARTS}${after.length ? ` (${after[0]!.after})` : ''}, CLS max ${Math.max(...starts.map((s) => s.shift)).toFixed(3)}, ${summary(starts.map((s) => s.measured ?? { longest: 0, frame: null }))}`,
+        `${path.padEnd(28)} spinner before the screen ${before.length}/${STARTS}${before.length ? ` (${before[0]!.before})` : ''}, during the takeover ${after.length}/${STARTS}${after.length ? ` (${after[0]!.after})` : ''}, CLS max ${Math.max(...starts.map((s) => s.shift)).toFixed(3)}, ${summary(starts.map((s) => s.measured))}`,
       );
     }
     cdp.close();
@@ -213,7 +212,7 @@ test('first visits of the public routes: the longest task after the first paint'
     const cdp = await BareCdp.connect(wsEndpoint);
     const lines: string[] = [];
     for (const { path } of PUBLIC) {
-      const measured: AfterFirstPaint[] = [];
+      const visits: AfterFirstPaint[] = [];
       for (let i = 0; i < STARTS; i++) {
         // a first visit: a browser context of its own, nothing kept; no service worker (its
         // installation takes the page over and may load it again while it is measured)
@@ -222,12 +221,12 @@ test('first visits of the public routes: the longest task after the first paint'
         await cdp.send('Page.enable', {}, tab.sessionId);
         await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: NO_SERVICE_WORKER }, tab.sessionId);
         await cdp.send('Page.navigate', { url: `${baseURL}${path}` }, tab.sessionId);
-        measured.push(await longestAfterFirstPaint(tab.evaluate));
+        visits.push(await longestAfterFirstPaint(tab.evaluate));
         if (!(await tab.evaluate<boolean>(`document.documentElement.dataset.app === 'ready'`))) throw new Error(`${path}: the app did not take the page over`);
         await tab.close();
         await cdp.send('Target.disposeBrowserContext', { browserContextId });
       }
-      lines.push(`${path.padEnd(28)} ${summary(measured)}`);
+      lines.push(`${path.padEnd(28)} ${summary(visits)}`);
     }
     cdp.close();
     console.log(`\nfirst visits, ${STARTS} per route, ${CPU_SLOWDOWN}× CPU slowdown, bare pages (${load()}):\n${lines.join('\n')}`);
