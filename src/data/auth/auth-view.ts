@@ -19,12 +19,25 @@ function storedState(): AuthState {
 
 let source: ReadableStore<AuthState> | null = null;
 let stored: AuthState | null = null;
+/** whether the session store has answered (it reads its session asynchronously: `loading` until then) */
+let answered = false;
 /** each subscription: its listener and, once there is a source, its subscription there */
 const subscriptions = new Set<{ listener: () => void; off: (() => void) | null }>();
 
-/** The state screens read: the stored session's until `followAuth` hands over to the session store. */
+/**
+ * The state screens read: the stored session's until `followAuth` hands over to the session store
+ * and that store has answered. (A screen that mounted in between, while the store still read its
+ * session, found nobody signed in: the base data a complete overview leads on to showed a spinner.)
+ */
 export const authView: ReadableStore<AuthState> = {
-  get: () => (source ? source.get() : (stored ??= storedState())),
+  get: () => {
+    if (source) {
+      const state = source.get();
+      answered ||= state.status !== 'loading';
+      if (answered) return state;
+    }
+    return (stored ??= storedState());
+  },
   subscribe: (listener) => {
     const subscription = { listener, off: source?.subscribe(listener) ?? null };
     subscriptions.add(subscription);
