@@ -84,7 +84,7 @@ describe('SessionProvider with a returning patient\'s stored state', () => {
   });
 
   afterEach(async () => {
-    retireStoredPatient();
+    retireStoredPatient({ sameSession: false });
     await Dexie.delete(name);
   });
 

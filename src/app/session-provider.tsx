@@ -141,8 +141,8 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
   const session = useSameData(rendered ?? (known.status === 'loading' && storedFits ? storedView : known));
   const retire = stored !== null && (known.status !== 'loading' || !storedFits);
   useEffect(() => {
-    if (retire) retireStoredPatient();
-  }, [retire]);
+    if (retire) retireStoredPatient({ sameSession: storedFits });
+  }, [retire, storedFits]);
   // There from the first paint of a signed-in screen: pressed before the data layer has loaded,
   // it waits for it (the sign-out is the data layer's: it wipes the mirror). So the context keeps
   // its value when the data layer arrives, and the shell and the screen do not render again then.

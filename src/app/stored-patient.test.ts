@@ -38,7 +38,7 @@ const names: string[] = [];
 const dbs: LocalDb[] = [];
 
 afterEach(async () => {
-  retireStoredPatient();
+  retireStoredPatient({ sameSession: false });
   for (const db of dbs.splice(0)) db.close();
   await Promise.all(names.splice(0).map((name) => Dexie.delete(name)));
 });
@@ -173,7 +173,7 @@ describe('startStoredPatient', () => {
     expect(storedPatient.get()?.auth).toMatchObject({ needsSecondFactor: true, aal: { current: 'aal1', next: 'aal2' } });
   });
 
-  it('retired: the stored state and the read ahead are gone, and listeners hear of it', async () => {
+  it('retired for another session: the stored state and the read ahead are gone, and listeners hear of it', async () => {
     const { name } = await mirrorOf('u1');
     await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
     expect(storedPatient.get()).not.toBeNull();
@@ -181,10 +181,22 @@ describe('startStoredPatient', () => {
     const heard = vi.fn();
     const off = storedPatient.subscribe(heard);
 
-    retireStoredPatient();
+    retireStoredPatient({ sameSession: false });
     off();
     expect(storedPatient.get()).toBeNull();
     expect(readAheadOf(dashboardQueryAt(new Date()))).toBeUndefined();
     expect(heard).toHaveBeenCalledOnce();
+  });
+
+  it('retired for the same patient: the stored state goes, the read ahead stays for a screen that mounts later', async () => {
+    // a navigation renders as a transition: the start's redirect may mount its screen after the takeover
+    const { name } = await mirrorOf('u1');
+    await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
+    const ahead = readAheadOf(dashboardQueryAt(new Date()));
+    expect(ahead).toBeDefined();
+
+    retireStoredPatient({ sameSession: true });
+    expect(storedPatient.get()).toBeNull();
+    expect(readAheadOf(dashboardQueryAt(new Date()))).toBe(ahead);
   });
 });

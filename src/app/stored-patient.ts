@@ -31,10 +31,17 @@ const store = createStore<StoredPatient | null>(null);
 /** The stored patient's state until the data layer has its own (null: none, or retired). */
 export const storedPatient: ReadableStore<StoredPatient | null> = { get: store.get, subscribe: store.subscribe };
 
-/** The data layer knows the session now: the stored state and what was read ahead are not used again. */
-export function retireStoredPatient(): void {
+/**
+ * The data layer knows the session now: the stored state is not used again. What was read ahead
+ * is forgotten too when the data layer's session is another (a sign-out, another user); for the
+ * same patient it stays for the screens that have not shown it yet — a navigation renders as a
+ * transition, so a screen the start leads on to (a complete overview's redirect to the base data)
+ * may mount after the takeover. Each answer still goes at its query's first live answer, and
+ * whenever the mirror's stores it was read of are written (read-ahead.ts).
+ */
+export function retireStoredPatient({ sameSession }: { sameSession: boolean }): void {
   store.set(null);
-  forgetReadAhead();
+  if (!sameSession) forgetReadAhead();
 }
 
 /**

@@ -4,7 +4,7 @@ import { nextTask } from '../../lib/next-task';
 import { withSameParts } from '../../lib/same-data';
 import type { LocalDb } from '../local/local-db';
 import type { MirrorQuery } from '../local/mirror-query';
-import { forgetReadAheadOf, readAheadOf } from '../local/read-ahead';
+import { forgetLiveAnswer, readAheadOf, showLiveAnswer } from '../local/read-ahead';
 
 let liveModule: Promise<typeof import('./mirror-live')> | null = null;
 
@@ -42,11 +42,12 @@ export interface MirrorQueryOptions {
 
 export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale = true }: MirrorQueryOptions = {}): T | undefined {
   const [answer, setAnswer] = useState<{ key: string; value: T } | undefined>(() => {
-    const ahead = readAheadOf(query);
+    const ahead = readAheadOf(query, db);
     return ahead === undefined ? undefined : { key: query.key, value: ahead };
   });
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [shownAhead] = useState(() => answer !== undefined);
+  const [token] = useState(() => Symbol('mirror query'));
   const shownAnswer = useRef(answer);
   const { key } = query;
   useEffect(() => {
@@ -57,7 +58,7 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
       stop = watchMirrorQuery(query, db, {
         next: (value) => {
           if (!live) return;
-          forgetReadAheadOf(query);
+          showLiveAnswer(token, query, value, db);
           // the same data again (the read ahead's answer, a pull that wrote what was there): the
           // answer on screen stays the very same object, so the screen does not render again;
           // a changed answer keeps its unchanged parts, so what the screen derives from them
@@ -79,7 +80,7 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
     };
     const notLoaded = (error: unknown) => {
       if (!live) return;
-      if (readAheadOf(query) === undefined) setFailure({ error });
+      if (shownAnswer.current === undefined) setFailure({ error });
       else globalThis.addEventListener?.('online', watch, { once: true });
     };
     // the mirror opened, then each of a screen's live queries starts in a task of its own: their
@@ -101,10 +102,11 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
       // the base data) until a live query answers or the data layer takes over
       cancel?.();
       stop?.();
+      forgetLiveAnswer(token);
     };
     // the key names the query with its arguments: a new object with the same key is the same query
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, db, shownAhead]);
+  }, [key, db, shownAhead, token]);
   if (failure) throw failure.error;
   return stale || answer?.key === key ? answer?.value : undefined;
 }
