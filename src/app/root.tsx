@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { App } from './app';
 import { registerServiceWorker } from './register-sw';
 import { ServerRenderContext, type ServerRender } from './server-render-context';
+import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
 
 export interface RootProps {
   /** the build's server render: the path and query rendered (the browser reads its address) */
@@ -26,9 +27,12 @@ export function Root({ ssrPath, ssrSearch, server }: RootProps) {
   );
   return (
     <StrictMode>
-      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-        {app}
-      </Router>
+      {/* navigations render as transitions (transition-address.tsx); the server renders the given address */}
+      <TransitionAddress initial={ssrPath === undefined ? undefined : { path: ssrPath, search: ssrSearch ?? '' }}>
+        <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+          {app}
+        </Router>
+      </TransitionAddress>
       <TakeOver />
     </StrictMode>
   );

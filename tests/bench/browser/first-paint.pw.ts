@@ -131,7 +131,7 @@ const WATCH_START = () => {
   let shown = false;
   new MutationObserver(() => {
     const spinner = document.querySelector('main .spinner');
-    const where = spinner && `${spinner.parentElement?.className || spinner.parentElement?.tagName} at ${Math.round(performance.now())} ms`;
+    const where = spinner && `${spinner.parentElement?.className || spinner.parentElement?.tagName} at ${Math.round(performance.now())} ms on ${location.pathname}`;
     if (where && !shown) w.__start.before ??= where;
     if (where && shown) w.__start.after ??= where;
     shown ||= document.querySelector('main h1') !== null;

@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+// The router's address as a transition (transition-address.tsx): a navigation keeps the screen
+// on view until the next one can render (its code loaded), path and query change together, and
+// the back button and redirects are followed like links.
+import { act, render, screen } from '@testing-library/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Link, Redirect, Route, Router, Switch, useSearch } from 'wouter';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
+
+function deferredView() {
+  let resolve!: (module: { default: ComponentType }) => void;
+  const loaded = new Promise<{ default: ComponentType }>((r) => (resolve = r));
+  return { View: lazy(() => loaded), arrive: (view: ComponentType) => resolve({ default: view }) };
+}
+
+function Query() {
+  return <p>query: {useSearch()}</p>;
+}
+
+function app(routes: React.ReactNode) {
+  return (
+    <TransitionAddress>
+      <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+        <Suspense fallback={<p>loading</p>}>
+          <Switch>{routes}</Switch>
+        </Suspense>
+      </Router>
+    </TransitionAddress>
+  );
+}
+
+describe('TransitionAddress', () => {
+  beforeEach(() => history.replaceState(null, '', '/'));
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  it('a link to a screen whose code is still loading keeps the screen on view, then shows the next', async () => {
+    const next = deferredView();
+    render(
+      app(
+        [
+          <Route key="/" path="/">
+            <Link href="/next">go</Link>
+          </Route>,
+          <Route key="/next" path="/next">
+            <next.View />
+          </Route>,
+        ],
+      ),
+    );
+    await act(async () => screen.getByText('go').click());
+    // with wouter's own location (an external store) React showed the fallback here
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByText('go')).toBeTruthy();
+    expect(location.pathname).toBe('/next');
+
+    await act(async () => next.arrive(() => <p>next screen</p>));
+    expect(screen.getByText('next screen')).toBeTruthy();
+    expect(screen.queryByText('go')).toBeNull();
+  });
+
+  it('path and query arrive together', async () => {
+    render(
+      app(
+        [
+          <Route key="/" path="/">
+            <Link href="/list?page=2">list</Link>
+          </Route>,
+          <Route key="/list" path="/list">
+            <Query />
+          </Route>,
+        ],
+      ),
+    );
+    await act(async () => screen.getByText('list').click());
+    expect(screen.getByText('query: page=2')).toBeTruthy();
+  });
+
+  it('follows a redirect', async () => {
+    history.replaceState(null, '', '/old');
+    render(
+      app([
+        <Route key="/old" path="/old">
+          <Redirect to="/new" replace />
+        </Route>,
+        <Route key="/new" path="/new">
+          <p>new screen</p>
+        </Route>,
+      ]),
+    );
+    await act(async () => undefined);
+    expect(screen.getByText('new screen')).toBeTruthy();
+    expect(location.pathname).toBe('/new');
+  });
+
+  it('the back button: the screen of the address the browser went back to', async () => {
+    render(
+      app([
+        <Route key="/" path="/">
+          <p>home</p>
+        </Route>,
+        <Route key="/other" path="/other">
+          <p>other</p>
+        </Route>,
+      ]),
+    );
+    // the browser changes the address itself (not through wouter's patched history) and says so with popstate only
+    await act(async () => {
+      History.prototype.replaceState.call(history, null, '', '/other');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByText('other')).toBeTruthy();
+  });
+
+  it('renders the address it is given (the build\'s server render, where no location exists)', () => {
+    const html = renderToString(
+      <TransitionAddress initial={{ path: '/given', search: 'a=1' }}>
+        <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+          <Route path="/given">
+            <Query />
+          </Route>
+        </Router>
+      </TransitionAddress>,
+    );
+    expect(html).toContain('query: <!-- -->a=1');
+  });
+});
