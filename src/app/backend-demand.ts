@@ -30,6 +30,8 @@ const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('@supabase/realtime-js'),
   () => import('@supabase/supabase-js'),
   () => import('dexie'),
+  // the patient's runtime (sync, pull, realtime, the tables): half of the data layer's own modules
+  () => import('../data/session/patient-session'),
 ];
 
 async function importInStages(): Promise<typeof import('../data/session/app-session')> {
@@ -39,10 +41,9 @@ async function importInStages(): Promise<typeof import('../data/session/app-sess
     await nextTask();
   }
   const module = await import('../data/session/app-session');
-  // the client (supabase-js' auth, realtime and PostgREST set up: 50–60 ms at 4× CPU) in a task
-  // of its own, not in the session's start with the auth state and the runtime
-  await nextTask();
-  module.prepareClient();
+  // the client (supabase-js' auth, realtime and PostgREST set up: 50–60 ms at 4× CPU) and the
+  // screens' move to the session store, each in a task of its own, before the session starts
+  await module.authHandedOver;
   await nextTask();
   return module;
 }

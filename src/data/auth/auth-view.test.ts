@@ -61,6 +61,22 @@ describe('authView', () => {
     expect(authView.get()).toEqual(LOADING_STATE);
   });
 
+  it('the store confirming the stored session: the very same object, so no screen renders again', async () => {
+    const stored = testSession({ id: 'u7' });
+    localStorage.setItem(storedSessionKey(), JSON.stringify(stored));
+    const { authView, followAuth } = await load();
+    const shown = authView.get();
+    const store = createStore<AuthState>(authStateOf(JSON.parse(JSON.stringify(stored)) as typeof stored));
+    followAuth(store);
+    expect(authView.get()).toBe(shown);
+    // a change is a new object, and stays the same object while the store's state does
+    store.set(authStateOf(testSession({ id: 'u8' })));
+    const changed = authView.get();
+    expect(changed).not.toBe(shown);
+    expect(changed.user?.id).toBe('u8');
+    expect(authView.get()).toBe(changed);
+  });
+
   it('handing over reads nothing from the store until a screen asks', async () => {
     const { authView, followAuth } = await load();
     const get = vi.fn(() => LOADING_STATE);

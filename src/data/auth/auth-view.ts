@@ -7,6 +7,7 @@
 import type { ReadableStore } from '../../lib/store';
 import { authStateOf, LOADING_STATE, type AuthState } from './auth-state';
 import { readStoredSession } from '../stored-session';
+import { withSameParts } from '../../lib/same-data';
 
 function storedState(): AuthState {
   try {
@@ -18,6 +19,8 @@ function storedState(): AuthState {
 }
 
 let source: ReadableStore<AuthState> | null = null;
+/** the store's last state, and what was shown for it: an equal state is shown as the same object */
+let last: { state: AuthState; shown: AuthState } | null = null;
 let stored: AuthState | null = null;
 /** whether the session store has answered (it reads its session asynchronously: `loading` until then) */
 let answered = false;
@@ -34,7 +37,12 @@ export const authView: ReadableStore<AuthState> = {
     if (source) {
       const state = source.get();
       answered ||= state.status !== 'loading';
-      if (answered) return state;
+      // the store's state equal to the one on screen (the stored session, confirmed) is that
+      // very object: the screens reading it through useSyncExternalStore do not render again
+      if (answered) {
+        if (last?.state !== state) last = { state, shown: withSameParts(last?.shown ?? stored, state) };
+        return last.shown;
+      }
     }
     return (stored ??= storedState());
   },

@@ -51,8 +51,8 @@ export const appSession: PatientSession = createPatientSession({
   leave: () => globalThis.location?.assign(paths.home.href()),
 });
 
-/** Makes the app's client now (the shell does, in a task of its own before the session starts). */
-export const prepareClient = (): void => void supabase();
+/** Settles once the client is made and the screens read the session store, each in a task of its own (session-store.ts). */
+export { authHandedOver } from '../auth/session-store';
 
 /** The patient's sign-out, for screens that offer one besides the navigation (the login confirmation). */
 export const signOut = (): ReturnType<PatientSession['signOut']> => appSession.signOut();

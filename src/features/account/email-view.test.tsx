@@ -1,19 +1,21 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
-// loaded, the data layer's session store is what screens read (data/auth/auth-view.ts)
-import '../../data/auth/session-store';
+// loaded, the data layer's session store is what screens read (data/auth/auth-view.ts), once it has handed over
+import { authHandedOver } from '../../data/auth/session-store';
 import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
 import { apiError, createFakeClient, failed, fetchError, type FakeClient } from './account-test-support';
 import EmailView from './email-view';
 
 let fake: FakeClient;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+// the session store makes its client a task after it is imported: before this file's body has run
+const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321' }));
 // the code goes through the client that keeps no session (data/auth/sessionless-auth.ts)
-vi.mock('../../data/auth/sessionless-auth', () => ({ appSessionlessAuth: () => fake.auth }));
+vi.mock('../../data/auth/sessionless-auth', () => ({ appSessionlessAuth: () => client.current?.auth }));
 
 const CURRENT = 'anna@example.ch';
 const NEXT = 'anna.neu@example.ch';
@@ -41,8 +43,11 @@ async function enterCode(code: string) {
   return field as HTMLInputElement;
 }
 
+beforeAll(() => authHandedOver);
+
 beforeEach(() => {
   fake = createFakeClient();
+  client.current = fake;
   // the session store (signed in as CURRENT) reads its events from this client
   fake.auth.onAuthStateChange.mockImplementation(((callback: (event: string, session: unknown) => void) => {
     queueMicrotask(() => callback('INITIAL_SESSION', { access_token: 't', user: { id: 'u1', email: CURRENT, user_metadata: {} } }));
