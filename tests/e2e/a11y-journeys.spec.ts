@@ -134,14 +134,21 @@ for (const lang of ['de', 'fr'] as const) {
           page,
           'the card\'s reorder button',
           () => card.getByRole('button').first().press('Enter'),
-          () => expect(page).toHaveURL(/\/order\/select$/),
+          // a navigation renders as a transition: the address changes first, the screen when it is ready
+          async () => {
+            await expect(page).toHaveURL(/\/order\/select$/);
+            await expect(page.getByRole('heading', { level: 1, name: t['title.orderSelect'] })).toBeVisible();
+          },
         );
         await expectHeadingsInOrder(page);
         await focusAfter(
           page,
           'continuing to the review',
           () => page.getByRole('button', { name: t['order.select.continue'] }).press('Enter'),
-          () => expect(page).toHaveURL(/\/order\/orderfinish$/),
+          async () => {
+            await expect(page).toHaveURL(/\/order\/orderfinish$/);
+            await expect(page.getByRole('heading', { level: 1, name: t['title.orderFinish'] })).toBeVisible();
+          },
         );
         await expectHeadingsInOrder(page);
         await expectReadInOrder(main(page), [
@@ -153,7 +160,10 @@ for (const lang of ['de', 'fr'] as const) {
           page,
           'ordering',
           () => page.getByRole('button', { name: t['order.finish.submit'] }).press('Enter'),
-          () => expect(page).toHaveURL(/\/orders\?success=1&id=\d+$/, { timeout: 15_000 }),
+          async () => {
+            await expect(page).toHaveURL(/\/orders\?success=1&id=\d+$/, { timeout: 15_000 });
+            await expect(page.getByRole('heading', { level: 1, name: t['title.orders'] })).toBeVisible();
+          },
         );
         const id = Number(new URL(page.url()).searchParams.get('id'));
         await expectHeadingsInOrder(page);

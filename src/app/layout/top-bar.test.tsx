@@ -15,7 +15,9 @@ import { SessionContext } from '../session-context';
 import { TopBar } from './top-bar';
 
 let fake: FakeClient;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+// the session store makes its client a task after it is imported: maybe before this file's body has run
+const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321' }));
 
 function renderBar(status: 'signedIn' | 'signedOut') {
   render(
@@ -36,6 +38,7 @@ beforeEach(async () => {
   // the disruption banner's post stays offline
   vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
   fake = createFakeClient();
+  client.current = fake;
   // signed in as u1 (the session store follows the first client it is started with)
   fake.auth.onAuthStateChange.mockImplementation(((callback: (event: string, session: unknown) => void) => {
     queueMicrotask(() => callback('INITIAL_SESSION', { access_token: 't', user: { id: 'u1', email: 'p@example.test', user_metadata: {} } }));

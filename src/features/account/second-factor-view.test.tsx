@@ -10,7 +10,9 @@ import SecondFactorView from './second-factor-view';
 
 let fake: FakeClient;
 let retryAfterUntil = 0;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => retryAfterUntil, record: () => {} } }));
+// the session store makes its client a task after it is imported: maybe before this file's body has run
+const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => retryAfterUntil, record: () => {} } }));
 // the patient whose login waits for the second factor
 // the signed-in patient as screens read it (useSession)
 vi.mock('../../data/auth/auth-view', () => {
@@ -40,6 +42,7 @@ beforeEach(() => {
   localStorage.clear();
   retryAfterUntil = 0;
   fake = createFakeClient();
+  client.current = fake;
   fake.setFactors([{ id: 'factor-1', status: 'verified' }]);
   notifications.list().forEach((n) => notifications.dismiss(n.id));
 });
