@@ -3,4 +3,4 @@
 // first call, not with the view's chunk, so the view shows without waiting for it.
 import type { AppClient } from './supabase-client';
 
-export const appClient = (): Promise<AppClient> => import('./supabase-client').then((m) => m.supabase());
+export const appClient = (): Promise<AppClient> => import('./supabase-client').then((m) => m.supabaseAfterImport());

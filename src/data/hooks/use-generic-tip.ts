@@ -19,7 +19,7 @@ export async function loadGenericAlternatives(client: AppClient, pharmacodes: re
 }
 
 /** The app's client, loaded with the first look-up: the screen's first paint does not wait for supabase-js. */
-const appClient = async (): Promise<AppClient> => (await import('../supabase-client')).supabase();
+const appClient = async (): Promise<AppClient> => (await import('../supabase-client')).supabaseAfterImport();
 
 export function useGenericAlternatives(pharmacodes: readonly Pharmacode[], enabled: boolean, client: () => AppClient | Promise<AppClient> = appClient): GenericAlternativesByCode | null {
   const online = useOnline();
