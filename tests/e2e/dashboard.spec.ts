@@ -173,13 +173,15 @@ test.describe('dashboard, a returning patient\'s start', () => {
       const started = Date.now();
       await again.goto(entry);
       await expect(currentPeriod(again)).toBeVisible();
-      // the data layer takes over: the sign-out works, the plan stays
+      // the data layer takes over after the paint: its files are asked for, the plan stays (the
+      // sign-out button is there from the first paint and waits for it, so it is no sign of it)
+      await expect.poll(() => dataLayer.length).toBeGreaterThan(0);
+      await again.waitForLoadState('networkidle');
       await expect(again.getByRole('navigation').getByRole('button', { name: de['nav.logout'] })).toBeEnabled();
       await expect(currentPeriod(again)).toBeVisible();
       const start = await again.evaluate(() => (window as unknown as { __start: { spinner: boolean; planAt: number; shift: number; sources: string[] } }).__start);
       expect(start.spinner).toBe(false);
       expect(start.planAt).toBeGreaterThan(0);
-      expect(dataLayer.length).toBeGreaterThan(0);
       expect(Math.min(...dataLayer) - started).toBeGreaterThan(start.planAt - 50);
       expect(start.shift, start.sources.join('\n')).toBe(0);
       await expect(again).toHaveURL(/\/dashboard$/);
