@@ -4,6 +4,15 @@ import { E2E_REMINDER_ENV } from './tests/e2e/reminder-secrets.ts';
 // End-to-end tests drive the system Chromium (Debian package `chromium`) headless against
 // the built app served by `vite preview`; Playwright never downloads a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The test browsers resolve no host name at all (the app and the local stack are at 127.0.0.1):
+ * a request to an outside service (the product pictures' host, the pharmacy site) that no test
+ * answers fails at once instead of leaving the machine — a service worker's request too, and a
+ * benchmark's bare page, which the tests' routes (fixtures.ts `offsite`) do not see. Tests answer
+ * such hosts with `route` (Playwright's interception comes before the name is resolved). The
+ * benchmark's Chromium takes these flags; Lighthouse's (scripts/lighthouse.mjs) the same rule.
+ */
+export const ONLY_THIS_MACHINE = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The local Supabase stack of the end-to-end run: its own port and a fresh database. */
 export const E2E_STACK_PORT = Number(process.env.E2E_STACK_PORT ?? 54329);
@@ -34,6 +43,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ONLY_THIS_MACHINE,
       ],
     },
   },

@@ -183,3 +183,21 @@ test.describe("the landing route's files of the first load", () => {
     expect(scripts.filter((file, i) => scripts.indexOf(file) !== i), JSON.stringify(asked)).toEqual([]);
   });
 });
+
+test.describe('the test browser stays on this machine', () => {
+  // playwright.config.ts ONLY_THIS_MACHINE: the browser resolves no name, not even `localhost`
+  // (which the system resolves to this machine, and which the tests' routes let through), so
+  // an outside service that no test answers (a worker's request, a bare benchmark page) fails
+  // before any connection is tried
+  test('a host name is not resolved; 127.0.0.1 is reached', async ({ page, baseURL }) => {
+    const byName = new URL(baseURL!);
+    byName.hostname = 'localhost';
+    byName.pathname = '/robots.txt';
+    await page.goto('/');
+    const named = await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).then(() => 'reached', () => 'failed'), byName.href);
+    expect(named).toBe('failed');
+    const here = await page.evaluate(() => fetch('/robots.txt').then((r) => r.status));
+    expect(here).toBe(200);
+    await expect(page.goto(byName.href)).rejects.toThrow(/ERR_NAME_NOT_RESOLVED/);
+  });
+});
