@@ -39,9 +39,12 @@ export interface TemporalReader {
  * The platform's Temporal, where it has one (Chromium does; Node 20 and older browsers do not).
  * The first Intl.DateTimeFormat of a page loads ICU's date formatting: about 100 ms of the main
  * thread at 4× CPU, one task right after the first paint (issue 36); Temporal reads a time
- * zone's rules without it, in a few ms.
+ * zone's rules without it, in a few ms. Looked up at the first reading, not when the module is
+ * evaluated: V8 sets the global Temporal up at its first access (about 4 ms at 4× CPU, inside
+ * the entry's evaluation when it was read there).
  */
-const PLATFORM_TEMPORAL = (globalThis as { Temporal?: TemporalReader }).Temporal;
+let platformTemporal: TemporalReader | null | undefined;
+const platform = (): TemporalReader | null => (platformTemporal ??= (globalThis as { Temporal?: TemporalReader }).Temporal ?? null);
 
 const twoDigits = (n: number): string => String(n).padStart(2, '0');
 
@@ -65,7 +68,8 @@ let last: { ms: number; timeZone: string; parts: Record<string, string> } | null
 function parts(instant: Date, timeZone: string): Record<string, string> {
   const ms = instant.getTime();
   if (last && last.ms === ms && last.timeZone === timeZone) return last.parts;
-  const out = PLATFORM_TEMPORAL ? temporalParts(PLATFORM_TEMPORAL, instant, timeZone) : intlParts(instant, timeZone);
+  const temporal = platform();
+  const out = temporal ? temporalParts(temporal, instant, timeZone) : intlParts(instant, timeZone);
   last = { ms, timeZone, parts: out };
   return out;
 }
