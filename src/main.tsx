@@ -13,7 +13,7 @@ listenForInstallPrompt(window);
 followBrowserConnection(syncState);
 
 const element = document.getElementById('root');
-if (!element) throw new Error('#root missing in index.html');
+if (!element) throw new Error('no #root');
 
 // The document shows the route's prerendered markup from its first paint (scripts/prerender.ts);
 // the app takes it over once the texts, the view and a returning patient's data are there.
