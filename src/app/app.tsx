@@ -1,11 +1,10 @@
-import { useDeferredValue, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, type RefObject } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
 import { NotificationStack } from '../ui/notifications/notification-stack';
 import { AppRouter } from './app-router';
 import { ViewErrorBoundary } from './view-error-boundary';
 import { useLocation } from 'wouter';
-import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { TopBar } from './layout/top-bar';
 import { UpdateBanner } from './pwa/update-banner';
@@ -47,11 +46,18 @@ function RoutedView({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
   );
 }
 
+// its own chunk: the first load's JavaScript is the app's frame and what the first screen needs
+const Footer = lazy(() => import('./layout/footer').then(({ Footer }) => ({ default: Footer })));
+
 /**
  * The footer lies below the first screen of a phone: it comes in a deferred render after the
  * first one (a quarter fewer elements to render and lay out before the first paint; nothing
- * above it moves).
+ * above it moves), with its code.
  */
 function FooterAfterFirstPaint() {
-  return useDeferredValue(true, false) ? <Footer /> : null;
+  return useDeferredValue(true, false) ? (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  ) : null;
 }
