@@ -3,7 +3,7 @@ import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
 import { NotificationStack } from '../ui/notifications/notification-stack';
 import { AppRouter } from './app-router';
-import { ViewErrorBoundary } from './view-error-boundary';
+import { QuietErrorBoundary, ViewErrorBoundary } from './view-error-boundary';
 import { useLocation } from 'wouter';
 import { NavBar } from './layout/nav-bar';
 import { TopBar } from './layout/top-bar';
@@ -46,7 +46,9 @@ function RoutedView({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
   );
 }
 
-// its own chunk: the first load's JavaScript is the app's frame and what the first screen needs
+// its own chunk: the first load's JavaScript is the app's frame and what the first screen needs.
+// Missing (offline before the worker has it, a file the browser could not fetch), it is left out
+// without a word until the next load of the page (QuietErrorBoundary).
 const Footer = lazy(() => import('./layout/footer').then(({ Footer }) => ({ default: Footer })));
 
 /**
@@ -56,8 +58,10 @@ const Footer = lazy(() => import('./layout/footer').then(({ Footer }) => ({ defa
  */
 function FooterAfterFirstPaint() {
   return useDeferredValue(true, false) ? (
-    <Suspense fallback={null}>
-      <Footer />
-    </Suspense>
+    <QuietErrorBoundary>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+    </QuietErrorBoundary>
   ) : null;
 }

@@ -54,3 +54,16 @@ export class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey
     );
   }
 }
+
+/** For a part the page does without (the footer): while it fails, nothing shows in its place. */
+export class QuietErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
