@@ -28,6 +28,8 @@ export interface RouteModules {
   pattern: string;
   /** the modules its view and its read ahead import, absolute paths */
   modules: string[];
+  /** where a signed-in start goes instead (the route's `signedInRedirect`: `paths.<name>.href()`) */
+  signedInRedirect?: string;
 }
 
 /** The module a specifier of routes.ts names (the extensions the app's imports leave out). */
@@ -79,8 +81,26 @@ export function routeModules(source: string, file: string = ROUTES_FILE, resolve
     if (!ts.isCallExpression(element) || typeof entry?.path !== 'string') throw new Error(`route-preload: a route of ${file} is not route(paths.<name>.path, …): ${element.getText(sourceFile)}`);
     const found = new Set<string>();
     for (const argument of element.arguments.slice(1)) importsOf(argument, new Set(), found);
-    return { pattern: entry.path, modules: [...found] };
+    const redirect = signedInRedirectOf(element, file);
+    return { pattern: entry.path, modules: [...found], ...(redirect !== undefined && { signedInRedirect: redirect }) };
   });
+}
+
+/** A route's `{ signedInRedirect: paths.<name>.href() }` option, as the path it names. */
+function signedInRedirectOf(call: ts.CallExpression, file: string): string | undefined {
+  for (const argument of call.arguments) {
+    if (!ts.isObjectLiteralExpression(argument)) continue;
+    for (const property of argument.properties) {
+      if (!ts.isPropertyAssignment(property) || property.name.getText() !== 'signedInRedirect') continue;
+      const value = property.initializer;
+      const target = ts.isCallExpression(value) && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === 'href' && value.arguments.length === 0 ? value.expression.expression : undefined;
+      const name = target && ts.isPropertyAccessExpression(target) && target.expression.getText() === 'paths' ? target.name.text : undefined;
+      const entry = name === undefined ? undefined : (paths as unknown as Record<string, { href?: () => string }>)[name];
+      if (typeof entry?.href !== 'function') throw new Error(`route-preload: a signedInRedirect of ${file} is not paths.<name>.href(): ${value.getText()}`);
+      return entry.href();
+    }
+  }
+  return undefined;
 }
 
 /** What of the bundle's chunks is read (rolldown's output chunk fits). */
@@ -100,7 +120,7 @@ type BundleOutputs = Record<string, BundleChunk | { type: 'asset'; fileName: str
  * each module, the chunks it imports statically and their styles. What the entry loads already
  * (index.html preloads it) is left out.
  */
-export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutputs): Array<{ pattern: string; files: string[] }> {
+export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutputs): Array<{ pattern: string; files: string[]; signedInRedirect?: string }> {
   const chunks = Object.values(bundle).filter((output): output is BundleChunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (start: readonly BundleChunk[]) => {
@@ -120,29 +140,37 @@ export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutput
   const entries = chunks.filter((chunk) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`route-preload: expected one entry chunk, found ${entries.length}`);
   const loaded = new Set(closure(entries));
-  return routes.map(({ pattern, modules }) => {
+  return routes.map(({ pattern, modules, signedInRedirect }) => {
     const holders = modules.map((id) => {
       const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
       if (!chunk) throw new Error(`route-preload: no chunk holds ${id} (route ${pattern})`);
       return chunk;
     });
-    return { pattern, files: closure(holders).filter((file) => !loaded.has(file)) };
+    return { pattern, files: closure(holders).filter((file) => !loaded.has(file)), ...(signedInRedirect !== undefined && { signedInRedirect }) };
   });
 }
 
+/** A stored supabase-js session: a returning patient (src/data/stored-session.ts names the key). */
+const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+
 /**
- * The document's script: the files of the route the address shows (a /de or /fr prefix left
- * aside), as modulepreload links (styles: preload as style; Vite's loader adds the stylesheet
- * itself, in its order), a few per task (links-in-slices.ts). `files` as one list, the routes as
- * indexes into it, to keep the document small.
+ * The document's script: the files of the route the app shows at the address (a /de or /fr prefix
+ * left aside), as modulepreload links (styles: preload as style; Vite's loader adds the stylesheet
+ * itself, in its order), a few per task (links-in-slices.ts). Where a signed-in start goes on
+ * (`/` and `/login` to the dashboard) and a session is stored, that page's files: not the sign-in
+ * form's, which a returning patient does not see. `files` as one list, the routes as indexes into
+ * it, to keep the document small.
  */
-export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; files: readonly string[] }>): string {
+export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; files: readonly string[]; signedInRedirect?: string }>): string {
   const files = [...new Set(routes.flatMap((route) => route.files))];
-  const table = routes.filter((route) => route.files.length > 0).map((route) => [patternSource(route.pattern), route.files.map((file) => files.indexOf(file))]);
+  const table = routes
+    .filter((route) => route.files.length > 0 || route.signedInRedirect !== undefined)
+    .map((route) => [patternSource(route.pattern), route.files.map((file) => files.indexOf(file)), ...(route.signedInRedirect !== undefined ? [route.signedInRedirect] : [])]);
   return (
-    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i;` +
+    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i,s=!1;` +
     `if(m)p=m[2]&&m[2]!=="/"?m[2]:"/";` +
-    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
+    `try{s=Object.keys(localStorage).some(function(k){return ${STORED_SESSION_KEY.toString()}.test(k)})}catch(e){}` +
+    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){if(s&&r[i][2]){p=r[i][2];s=!1;i=-1;continue}(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
     `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}));return}})()`
   );
 }

@@ -23,6 +23,15 @@ describe('the modules of each route, read from the routes table', () => {
     for (const route of routes) expect(route.modules.length, route.pattern).toBeGreaterThan(0);
   });
 
+  it('knows where a signed-in start goes on instead: / and /login to the dashboard', () => {
+    const redirects = routes.filter((route) => route.signedInRedirect !== undefined).map((route) => [route.pattern, route.signedInRedirect]);
+    expect(redirects).toEqual(ROUTES.filter((route) => route.signedInRedirect !== undefined).map((route) => [route.path, route.signedInRedirect]));
+    expect(redirects).toEqual([
+      ['/', '/dashboard'],
+      ['/login', '/dashboard'],
+    ]);
+  });
+
   it("takes a route's view and its read ahead", () => {
     const orders = routes.find((route) => route.pattern === '/orders')!;
     expect(orders.modules.sort()).toEqual([feature('orders/orders-reads.ts'), feature('orders/orders-view.tsx')].sort());
@@ -84,7 +93,7 @@ describe("the document's script", () => {
   const script = routePreloadScript(table);
 
   /** Runs the script at `pathname`, then the tasks it queued; the links it added, and per task how many. */
-  function run(pathname: string, source = script) {
+  function run(pathname: string, source = script, storage?: Record<string, string>) {
     const added: Array<{ rel: string; as?: string; href: string; crossOrigin: string | null }> = [];
     const tasks: Array<() => void> = [];
     const perTask: number[] = [];
@@ -96,6 +105,7 @@ describe("the document's script", () => {
     task(() =>
       runInNewContext(source, {
         location: { pathname },
+        ...(storage && { localStorage: storage }),
         setTimeout: (next: () => void) => tasks.push(next),
         document: { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (link: (typeof added)[number]) => added.push(link) } },
       }),
@@ -124,6 +134,23 @@ describe("the document's script", () => {
     const { added, perTask } = run('/dashboard', many);
     expect(added.map((link) => link.href)).toEqual(Array.from({ length: 8 }, (_, i) => `/assets/d${i}.js`));
     expect(perTask).toEqual([2, 2, 2, 2]);
+  });
+
+  // a returning patient's start at / or /login shows the dashboard (boot-start.ts): its files,
+  // not the sign-in form's (which load supabase-js, the data layer the start puts after the paint)
+  it('at / and /login with a stored session, the files of the page the start goes on to', () => {
+    const withRedirects = routePreloadScript(
+      ROUTES.map((route, i) => ({ pattern: route.path, files: [`assets/r${i}.js`], ...(route.signedInRedirect !== undefined && { signedInRedirect: route.signedInRedirect }) })),
+    );
+    const hrefs = (pathname: string, storage?: Record<string, string>) => run(pathname, withRedirects, storage).added.map((link) => link.href);
+    const filesAt = (pathname: string) => [`/assets/r${ROUTES.indexOf(routeAt(pathname)!)}.js`];
+    const session = { 'sb-127-auth-token': '{}' };
+    for (const pathname of ['/', '/login', '/fr/login', '/de']) {
+      expect(hrefs(pathname, session), pathname).toEqual(filesAt('/dashboard'));
+      expect(hrefs(pathname), pathname).toEqual(filesAt(pathname.replace(/^\/(de|fr)(?=\/|$)/u, '') || '/'));
+      expect(hrefs(pathname, { lang: 'fr', 'sb-127-auth-token-code-verifier': 'x' }), pathname).toEqual(filesAt(pathname.replace(/^\/(de|fr)(?=\/|$)/u, '') || '/'));
+    }
+    expect(hrefs('/orders', session)).toEqual(filesAt('/orders'));
   });
 
   it('preloads nothing where no route is (the app shows its not-found page)', () => {
