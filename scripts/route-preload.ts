@@ -167,10 +167,11 @@ export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; file
     .filter((route) => route.files.length > 0 || route.signedInRedirect !== undefined)
     .map((route) => [patternSource(route.pattern), route.files.map((file) => files.indexOf(file)), ...(route.signedInRedirect !== undefined ? [route.signedInRedirect] : [])]);
   return (
-    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i,s=!1;` +
+    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(table)},p=location.pathname,m=new RegExp(${JSON.stringify(LANGUAGE_PREFIX_SOURCE)}).exec(p),i,d;` +
     `if(m)p=m[2]&&m[2]!=="/"?m[2]:"/";` +
-    `try{s=Object.keys(localStorage).some(function(k){return ${STORED_SESSION_KEY.toString()}.test(k)})}catch(e){}` +
-    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){if(s&&r[i][2]){p=r[i][2];s=!1;i=-1;continue}(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
+    // the storage is read only where a route goes on for a signed-in start (/ and /login)
+    `function s(){try{return Object.keys(localStorage).some(function(k){return ${STORED_SESSION_KEY.toString()}.test(k)})}catch(e){return!1}}` +
+    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){if(r[i][2]&&!d&&s()){p=r[i][2];d=1;i=-1;continue}(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
     `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}));return}})()`
   );
 }

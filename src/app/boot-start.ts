@@ -1,8 +1,9 @@
 // Imported first by main.tsx; in the task after the entry's evaluation it asks for the first
 // view's files side by side: the texts, the landing route's chunk and, when the page needs it (a
-// mailed link's answer, a route that is not public), the data layer (backend-demand.ts). A returning patient whose mirror holds their data (stored-patient.ts)
-// gets their screen from the mirror first; the data layer loads after it (the provider asks),
-// or at once when the mirror had nothing of them.
+// mailed link's answer, a route that is not public), the data layer (backend-demand.ts). A
+// returning patient whose mirror holds their data (stored-patient.ts) gets their screen from the
+// mirror first; the data layer loads after it (the provider asks), or at once when the mirror
+// had nothing of them.
 import { backendNeededAtOnce, loadBackend, localStorageOrNone } from './backend-demand';
 import { preloadLanding } from './landing';
 import { routeAt, signedInLandingPath } from './route-at';

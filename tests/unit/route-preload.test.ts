@@ -151,6 +151,13 @@ describe("the document's script", () => {
       expect(hrefs(pathname, { lang: 'fr', 'sb-127-auth-token-code-verifier': 'x' }), pathname).toEqual(filesAt(pathname.replace(/^\/(de|fr)(?=\/|$)/u, '') || '/'));
     }
     expect(hrefs('/orders', session)).toEqual(filesAt('/orders'));
+    // the storage is read only where a route goes on for a signed-in start
+    let reads = 0;
+    const counted = new Proxy(session, { ownKeys: (target) => (reads++, Reflect.ownKeys(target)) });
+    run('/orders', withRedirects, counted);
+    expect(reads).toBe(0);
+    run('/login', withRedirects, counted);
+    expect(reads).toBe(1);
   });
 
   it('preloads nothing where no route is (the app shows its not-found page)', () => {

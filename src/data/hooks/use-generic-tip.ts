@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Pharmacode } from '../../domain/entities';
 import { fetchGenericAlternatives, type GenericAlternativeRow } from '../catalogue/generic-alternatives';
+import { appClient } from '../app-client';
 import type { AppClient } from '../supabase-client';
 import { useOnline } from './use-online';
 
@@ -17,9 +18,6 @@ export async function loadGenericAlternatives(client: AppClient, pharmacodes: re
   const answers = await Promise.all(pharmacodes.map(async (code) => [code, await fetchGenericAlternatives(client, code)] as const));
   return new Map(answers.flatMap(([code, answer]) => (answer.ok ? [[code, answer.value] as const] : [])));
 }
-
-/** The app's client, loaded with the first look-up: the screen's first paint does not wait for supabase-js. */
-const appClient = async (): Promise<AppClient> => (await import('../supabase-client')).supabaseAfterImport();
 
 export function useGenericAlternatives(pharmacodes: readonly Pharmacode[], enabled: boolean, client: () => AppClient | Promise<AppClient> = appClient): GenericAlternativesByCode | null {
   const online = useOnline();
