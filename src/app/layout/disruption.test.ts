@@ -91,4 +91,50 @@ describe('disruptionMayLoad', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a worker still installing after maxWaitMs (a slow line, a busy machine) is waited for until it takes over or fails, at most installCapMs', async () => {
+    vi.useFakeTimers();
+    try {
+      const installingWorker = () => Object.assign(new EventTarget(), { state: 'installing' as ServiceWorkerState }) as unknown as ServiceWorker;
+      const withInstalling = (installing: ServiceWorker | null) => Object.assign(worker(), { getRegistration: async () => ({ installing }) });
+      const start = (container: ReturnType<typeof withInstalling>) => {
+        const state = { settled: false };
+        void disruptionMayLoad({ workerExpected: true, container, idle: now, maxWaitMs: 6000, installCapMs: 60_000 }).then(() => (state.settled = true));
+        return state;
+      };
+
+      // takes over at 20 s: the post is asked for then, through the worker
+      const slow = withInstalling(installingWorker());
+      const takesOver = start(slow);
+      await vi.advanceTimersByTimeAsync(19_000);
+      expect(takesOver.settled).toBe(false);
+      slow.dispatchEvent(new Event('controllerchange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(takesOver.settled).toBe(true);
+
+      // its install fails: no takeover will come, the post is asked for at once
+      const failing = installingWorker();
+      const fails = start(withInstalling(failing));
+      await vi.advanceTimersByTimeAsync(8000);
+      expect(fails.settled).toBe(false);
+      Object.assign(failing, { state: 'redundant' });
+      failing.dispatchEvent(new Event('statechange'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fails.settled).toBe(true);
+
+      // an install that never ends holds the banner back installCapMs at most
+      const stuck = start(withInstalling(installingWorker()));
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(stuck.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stuck.settled).toBe(true);
+
+      // no worker on the way (a hard reload leaves the page uncontrolled): after maxWaitMs
+      const none = start(withInstalling(null));
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(none.settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

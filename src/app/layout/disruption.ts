@@ -37,35 +37,56 @@ export async function fetchDisruption(urlTemplate: string, lang: Lang, signal: A
   }
 }
 
-type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
+type WorkerContainer = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'> & {
+  getRegistration?: () => Promise<Pick<ServiceWorkerRegistration, 'installing'> | undefined>;
+};
 
 /**
  * When the post may be asked for: once the browser is idle after the first paint (never in
  * the way of the first view), and, when a service worker is about to take over the page (a
- * first visit of a production build), once it has, at the latest after `maxWaitMs`. The
- * worker then answers for an unreachable site (sw/sw.ts: 204, the banner stays away), so an
- * outage of the pharmacy's site leaves no failed request in the page's console.
+ * first visit of a production build), once it has. The worker then answers for an unreachable
+ * site (sw/sw.ts: 204, the banner stays away), so an outage of the pharmacy's site leaves no
+ * failed request in the page's console.
+ *
+ * The wait follows the worker, not a clock alone: after `maxWaitMs` the page asks whether a
+ * worker is still installing (its precache is several megabytes; on a slow line or a busy
+ * machine that takes longer) and then waits for it to take over or fail, up to `installCapMs`.
+ * With no worker on the way (its registration never started, or a hard reload left the page
+ * uncontrolled) the post is asked for after `maxWaitMs`.
  */
 export function disruptionMayLoad({
   workerExpected,
   container = globalThis.navigator?.serviceWorker,
   idle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 500)),
   maxWaitMs = 6000,
+  installCapMs = 60_000,
 }: {
   workerExpected: boolean;
   container?: WorkerContainer | undefined;
   idle?: (run: () => void) => void;
   maxWaitMs?: number;
+  installCapMs?: number;
 }): Promise<void> {
   const afterPaint = new Promise<void>((resolve) => idle(resolve));
   if (!workerExpected || !container || container.controller) return afterPaint;
   const controlled = new Promise<void>((resolve) => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let installing: ServiceWorker | null = null;
     const done = () => {
       container.removeEventListener('controllerchange', done);
-      clearTimeout(timer);
+      installing?.removeEventListener('statechange', failed);
+      timers.forEach(clearTimeout);
       resolve();
     };
-    const timer = setTimeout(done, maxWaitMs);
+    const failed = () => installing?.state === 'redundant' && done();
+    const stillInstalling = async () => {
+      const registration = await container.getRegistration?.().catch(() => undefined);
+      installing = registration?.installing ?? null;
+      if (!installing || installing.state === 'redundant') return done();
+      installing.addEventListener('statechange', failed);
+      timers.push(setTimeout(done, installCapMs - maxWaitMs));
+    };
+    timers.push(setTimeout(() => void stillInstalling(), maxWaitMs));
     container.addEventListener('controllerchange', done);
   });
   return Promise.all([afterPaint, controlled]).then(() => undefined);
