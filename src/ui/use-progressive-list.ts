@@ -1,15 +1,20 @@
-// A long list's first render shows its first screenful; the whole list follows in a deferred
-// render (React's `useDeferredValue`): React renders it in the background, in slices that yield
-// to input and painting, so 500 orders never hold the main thread in one long render. Once a
-// side of a list is complete, its changes render at once as usual; another `key` (the other side
-// of a list) shows its first screenful first, and the rest again in a deferred render.
-import { useDeferredValue } from 'react';
+// A list renders in slices (use-slices.ts): its first render shows what a phone's first screen
+// holds, and each frame after it adds a few rows, so 500 orders never hold the main thread in one
+// long render or layout. Once a side of a list is complete, its changes render at once as usual;
+// another `key` (the other side of a list) starts over with its first screenful.
+import { useSlices } from './use-slices';
 
-/** More than a phone's screen of cards: what the first render shows of a long list. */
-export const FIRST_ROWS = 20;
+/**
+ * What a phone's first screen holds of a list of cards, beside the screen's heading and controls
+ * (390 × 844: the prescriptions' first card ends below it). A card is about 60 layout objects:
+ * at 4× CPU each one's style and layout took 12–15 ms, a slice of three 60 ms (trace of
+ * /prescriptions).
+ */
+export const FIRST_ROWS = 1;
+/** Rows added per frame after the first. */
+export const ROWS_PER_FRAME = 2;
 
 export function useProgressiveList<T>(rows: readonly T[], { key = '', whole = false }: { key?: string; whole?: boolean } = {}): readonly T[] {
-  // null on the first render; a new key lags behind in the render it arrives in
-  const completeKey = useDeferredValue<string | null>(key, null);
-  return whole || completeKey === key || rows.length <= FIRST_ROWS ? rows : rows.slice(0, FIRST_ROWS);
+  const count = useSlices(rows.length, { key, whole, first: FIRST_ROWS, perFrame: ROWS_PER_FRAME });
+  return count >= rows.length ? rows : rows.slice(0, count);
 }

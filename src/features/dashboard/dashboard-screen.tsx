@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
@@ -6,6 +6,7 @@ import { marksByHelpers } from '../../domain/doses/marked-by';
 import type { HelperActor } from '../../domain/caregivers/grants';
 import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
+import { useSlices } from '../../ui/use-slices';
 import { ActivePrescriptions } from './active-prescriptions';
 import { AboutCard } from './advantages';
 import { dashboardModel } from './dashboard-rows';
@@ -43,9 +44,10 @@ export interface DashboardScreenProps {
  * the refresh action, the setup prompt while setup is incomplete, today's intake plan (the
  * reason the app is opened, so right after the greeting), then expiring prescriptions, open
  * orders and active prescriptions beside it on a wide screen, the advantages, the tutorial and
- * the install offer. Those come in a second, deferred render: the first one — the installed
- * app's first paint on a slow phone — holds only the greeting and the plan, and no task is long
- * enough to hold up a tap (they appear below or beside the plan, moving nothing on it). With
+ * the install offer. Those come in slices, one part per frame (use-slices.ts): the first render —
+ * the installed app's first paint on a slow phone — holds only the greeting and the plan, and no
+ * frame lays out the whole page (they appear below or beside the plan, each after the one before
+ * it, moving nothing on it; the advantages and the install offer, below both columns, last). With
  * `refill`, the side column starts with the "running low" card and waits for it.
  */
 export function DashboardScreen({ mirror, now, syncLine, install, refill = false }: DashboardScreenProps) {
@@ -61,14 +63,14 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
     },
     [mirror.customer?.id, mirror.markRows, mirror.helpers, planDay],
   );
-  // what lies below or beside the plan comes in a deferred render: React renders it after the
-  // first commit, in slices that yield to input
-  const all = useDeferredValue(true, false);
+  // what lies below or beside the plan comes a part per frame: the reminders, the three lists,
+  // then what lies below both columns
+  const shown = useSlices(6, { first: 1, perFrame: 1 });
   const sideLists = (
     <>
-      <ExpiringSection rows={model.expiring} />
-      <OrdersOverview rows={model.openOrders} />
-      <ActivePrescriptions rows={model.active} />
+      {shown > 2 ? <ExpiringSection rows={model.expiring} /> : null}
+      {shown > 3 ? <OrdersOverview rows={model.openOrders} /> : null}
+      {shown > 4 ? <ActivePrescriptions rows={model.active} /> : null}
     </>
   );
   return (
@@ -85,10 +87,10 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
       <div className="dash-grid">
         <div className="dash-grid__main">
           <Plan model={model} marks={planMarks} />
-          {all && model.plan.some((p) => p.entries.length > 0) ? <DashboardReminders customerId={mirror.customer?.id ?? null} /> : null}
+          {shown > 1 && model.plan.some((p) => p.entries.length > 0) ? <DashboardReminders customerId={mirror.customer?.id ?? null} /> : null}
         </div>
         <div className="dash-grid__side">
-          {all ? (
+          {shown > 2 ? (
             refill ? (
               // the lists wait for the card (no fallback): it never pushes them down once shown
               <Suspense fallback={null}>
@@ -103,7 +105,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
         </div>
       </div>
       <div className="dash-footer">
-        {all ? (
+        {shown > 5 ? (
           <>
             <AboutCard />
             <InstallApp offer={install} />

@@ -13,6 +13,7 @@ import { Msg } from '../../i18n/msg';
 import { AllTaken } from '../../ui/doses/all-taken';
 import { DoseRow } from '../../ui/doses/dose-row';
 import { notify } from '../../ui/notifications/notification-store';
+import { useSlices } from '../../ui/use-slices';
 import { DayName } from './day-name';
 import type { DosesData } from './use-doses-data';
 import './doses.css';
@@ -76,6 +77,9 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
   const dayMarks = useMemo(() => data.marks.filter((m) => m.day === day), [data.marks, day]);
   const marking = useDoseMarking(data.customer.id, dayMarks);
   const due = useMemo(() => (valid && day <= today ? dosesDueOn(data.prescriptions, day, data.supply).doses : []), [data.prescriptions, data.supply, day, today, valid]);
+  const periods = valid && day <= today ? INTAKE_PERIODS : [];
+  // the first period first; the others and the day's navigation below them in the frames after (each a layout of its own)
+  const shown = useSlices(periods.length + 1, { first: 1, perFrame: 1 });
   const states = useMemo(() => withHelpers(doseStates(due, marking.marks), data.markedBy), [due, marking.marks, data.markedBy]);
   return (
     <section className="page doses" aria-labelledby="doses-title">
@@ -100,16 +104,17 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
               <Msg id="doses.day.readOnly" />
             </p>
           ) : null}
-          {day <= today
-            ? INTAKE_PERIODS.map((period) => <PeriodDoses key={period} period={period} states={states.filter((s) => s.period === period)} editable={editable} marking={marking} names={data.names} />)
-            : null}
+          {periods.slice(0, shown).map((period) => (
+            <PeriodDoses key={period} period={period} states={states.filter((s) => s.period === period)} editable={editable} marking={marking} names={data.names} />
+          ))}
         </>
       )}
-      <nav className="button-row doses__day-nav" aria-labelledby="doses-title">
-        {valid ? (
-          <Link href={paths.dosesDay.href(addDays(day, -1))} className="button button--secondary">
-            <Msg id="doses.day.previous" />
-          </Link>
+      {shown > periods.length ? (
+        <nav className="button-row doses__day-nav" aria-labelledby="doses-title">
+          {valid ? (
+            <Link href={paths.dosesDay.href(addDays(day, -1))} className="button button--secondary">
+              <Msg id="doses.day.previous" />
+            </Link>
         ) : null}
         {valid && day < today ? (
           <Link href={paths.dosesDay.href(addDays(day, 1))} className="button button--secondary">
@@ -120,6 +125,7 @@ export function DayScreen({ data, now, day }: { data: DosesData; now: Date; day:
           <Msg id="doses.day.back" />
         </Link>
       </nav>
+      ) : null}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { HistoryScreen, weekEndOf } from './history-screen';
 import { reportRangeOf } from './report-range';
 import { ReportScreen } from './report-screen';
 import type { DosesData } from './use-doses-data';
+import { allSlices } from '../../ui/all-slices';
 
 // Wednesday 25 November 2026, 19:00 in Zurich: the evening is the current period
 const NOW = new Date('2026-11-25T18:00:00Z');
@@ -85,8 +86,9 @@ describe('the history', () => {
   });
 
   // issue 38: each part of a 30-day bar outlined and wide enough to see, 1 of 30 too
-  it('the 30-day bars: each part outlined, one dose of many still visible, together the frame', () => {
+  it('the 30-day bars: each part outlined, one dose of many still visible, together the frame', async () => {
     const { container } = inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
+    await allSlices();
     const parts = [...container.querySelectorAll('svg.dose-bar rect:not(.dose-bar__frame)')];
     expect(parts.length).toBeGreaterThan(0);
     for (const part of parts) expect(part.getAttribute('stroke')).toBe('#333');
@@ -100,8 +102,9 @@ describe('the history', () => {
     expect(barWidths([10, 10, 10])).toEqual([100, 100, 100]);
   });
 
-  it('30 days per medication as a table; half doses count as doses; days to fill in and the report linked', () => {
+  it('30 days per medication as a table; half doses count as doses; days to fill in and the report linked', async () => {
     inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
+    await allSlices();
     const table = screen.getByRole('table', { name: /Einnahmen der letzten 30 Tage/ });
     const rows = within(table).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\s/g, ' ')));
     // since 1 October only 26 Nov - 30 = 27 Oct onwards: 30 days, 2 doses a day for AMLOVASC, today's evening due
@@ -115,8 +118,9 @@ describe('the history', () => {
     expect(screen.getByRole('link', { name: de['doses.history.reportLink'] }).getAttribute('href')).toBe('/doses/report');
   });
 
-  it('in French', () => {
+  it('in French', async () => {
     inLang(<HistoryScreen data={DATA} now={NOW} week={null} />, 'fr');
+    await allSlices();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(fr['title.dosesHistory']);
     const table = screen.getByRole('table', { name: /Prises de la semaine du 19\.11\.2026 au 25\.11\.2026/ });
     expect(within(table).getByRole('rowheader', { name: 'Matin' })).toBeTruthy();
@@ -134,8 +138,9 @@ describe('the history', () => {
 });
 
 describe('a past day\'s plan', () => {
-  it('yesterday: every dose with its mark, a late entry marked as such, each to be changed', () => {
+  it('yesterday: every dose with its mark, a late entry marked as such, each to be changed', async () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-24" />);
+    await allSlices();
     expect(screen.getByText(/Einnahmen vom Dienstag, 24\.11\.2026/)).toBeTruthy();
     const evening = screen.getByRole('region', { name: 'Abends' });
     // issue 38: the dashboard's compact row, one toggle named by the period and the medication
@@ -152,31 +157,36 @@ describe('a past day\'s plan', () => {
 
   // issue 41 item 2: a dose a helper marked names them, here as on the dashboard; a day shown as
   // it stands (not to be changed) too
-  it('a dose a helper marked says who, also on a day that can no longer be changed', () => {
+  it('a dose a helper marked says who, also on a day that can no longer be changed', async () => {
     const anna = mark(2, '2026-11-24', 'morning', 'taken', { device_id: 'annas-phone' });
     const old = mark(1, '2026-11-17', 'evening', 'taken', { device_id: 'annas-phone' });
     const data = { ...DATA, marks: [...DATA.marks, anna, old], markedBy: new Map([[markIdentity(anna), { name: 'Anna' }], [markIdentity(old), { name: null }]]) };
     const { unmount } = inLang(<DayScreen data={data} now={NOW} day="2026-11-24" />);
+    await allSlices();
     const morning = screen.getByRole('region', { name: 'Morgens' });
     const states = within(morning).getAllByRole('listitem').map((li) => li.querySelector('.dose-state')?.textContent ?? null);
     expect(states).toEqual([null, '✓ Genommen von Anna']);
     unmount();
     inLang(<DayScreen data={data} now={NOW} day="2026-11-17" />, 'fr');
+    await allSlices();
     expect(within(screen.getByRole('region', { name: 'Soir' })).getByText(fr['doses.status.byHelper'])).toBeTruthy();
   });
 
-  it('8 days ago: shown as it stands, with no control to change it', () => {
+  it('8 days ago: shown as it stands, with no control to change it', async () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-17" />);
+    await allSlices();
     expect(screen.getByText(de['doses.day.readOnly'])).toBeTruthy();
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(screen.getAllByText(de['doses.status.notMarked']).length).toBe(3);
   });
 
-  it('a day after today, or no date at all: said so, nothing to mark', () => {
+  it('a day after today, or no date at all: said so, nothing to mark', async () => {
     inLang(<DayScreen data={DATA} now={NOW} day="2026-11-26" />);
+    await allSlices();
     expect(screen.getByText(de['doses.day.future'])).toBeTruthy();
     expect(screen.queryAllByRole('listitem')).toEqual([]);
     inLang(<DayScreen data={DATA} now={NOW} day="2026-02-30" />);
+    await allSlices();
     expect(screen.getByText(de['doses.day.invalid'])).toBeTruthy();
   });
 });
@@ -184,8 +194,9 @@ describe('a past day\'s plan', () => {
 describe('the report for the doctor', () => {
   const range = { from: '2026-11-23', to: '2026-11-25' };
 
-  it('the sheet: name and birth date, the range, the date of print, per medication due, taken, skipped with reasons', () => {
+  it('the sheet: name and birth date, the range, the date of print, per medication due, taken, skipped with reasons', async () => {
     inLang(<ReportScreen data={DATA} now={NOW} range={range} />);
+    await allSlices();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Sandra Meier, geboren am 12.04.1961');
     expect(screen.getByText('Zeitraum: 23.11.2026 bis 25.11.2026')).toBeTruthy();
     expect(screen.getByText('Gedruckt am 25.11.2026')).toBeTruthy();
@@ -208,6 +219,7 @@ describe('the report for the doctor', () => {
       expect(this.download).toBe('Prises_2026-11-23_2026-11-25.csv');
     });
     inLang(<ReportScreen data={DATA} now={NOW} range={range} />, 'fr');
+    await allSlices();
     await userEvent.click(screen.getByRole('button', { name: fr['doses.report.csv'] }));
     expect(clicked).toHaveBeenCalledOnce();
     const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());

@@ -7,6 +7,7 @@ import { paths } from '../../domain/paths';
 import { addDays, dateInTimeZone, toCalendarDate, type CalendarDate } from '../../domain/zoned-time';
 import { Msg } from '../../i18n/msg';
 import { useCalendarDate } from '../../ui/use-calendar-date';
+import { useSlices } from '../../ui/use-slices';
 import { AdherenceFigure } from './adherence-figure';
 import { DayName } from './day-name';
 import type { DosesData } from './use-doses-data';
@@ -33,6 +34,8 @@ export function HistoryScreen({ data, now, week }: { data: DosesData; now: Date;
   const summary = useMemo(() => medicationAdherence(data.prescriptions, data.marks, today, { current, supply: data.supply }), [data, today, current.day, current.period]); // eslint-disable-line react-hooks/exhaustive-deps
   const fillIn = Array.from({ length: MARK_WINDOW_DAYS + 1 }, (_, i) => addDays(today, -i));
   const later = addDays(end, WEEK_DAYS);
+  // the week first; the sections below it in the frames after (each a layout of its own)
+  const shown = useSlices(3, { first: 1, perFrame: 1 });
   return (
     <section className="page doses" aria-labelledby="doses-title">
       <h1 id="doses-title">
@@ -56,35 +59,39 @@ export function HistoryScreen({ data, now, week }: { data: DosesData; now: Date;
         <WeekGridFigure grid={grid} />
       </section>
 
-      <section aria-labelledby="doses-fill-title">
-        <h2 id="doses-fill-title">
-          <Msg id="doses.history.fillIn" />
-        </h2>
-        <p>
-          <Msg id="doses.history.fillInText" />
-        </p>
-        <ul className="doses__days">
-          {fillIn.map((day) => (
-            <li key={day}>
-              <Link href={paths.dosesDay.href(day)} className="doses__day-link">
-                <DayName day={day} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {shown > 1 ? (
+        <section aria-labelledby="doses-fill-title">
+          <h2 id="doses-fill-title">
+            <Msg id="doses.history.fillIn" />
+          </h2>
+          <p>
+            <Msg id="doses.history.fillInText" />
+          </p>
+          <ul className="doses__days">
+            {fillIn.map((day) => (
+              <li key={day}>
+                <Link href={paths.dosesDay.href(day)} className="doses__day-link">
+                  <DayName day={day} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
-      <section aria-labelledby="doses-adherence-title">
-        <h2 id="doses-adherence-title">
-          <Msg id="doses.history.adherenceTitle" values={{ days: ADHERENCE_DAYS }} />
-        </h2>
-        <AdherenceFigure summary={summary} names={data.names} days={ADHERENCE_DAYS} />
-        <p>
-          <Link href={paths.dosesReport.href()} className="button button--primary">
-            <Msg id="doses.history.reportLink" />
-          </Link>
-        </p>
-      </section>
+      {shown > 2 ? (
+        <section aria-labelledby="doses-adherence-title">
+          <h2 id="doses-adherence-title">
+            <Msg id="doses.history.adherenceTitle" values={{ days: ADHERENCE_DAYS }} />
+          </h2>
+          <AdherenceFigure summary={summary} names={data.names} days={ADHERENCE_DAYS} />
+          <p>
+            <Link href={paths.dosesReport.href()} className="button button--primary">
+              <Msg id="doses.history.reportLink" />
+            </Link>
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }

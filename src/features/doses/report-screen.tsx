@@ -9,6 +9,7 @@ import { dateInTimeZone } from '../../domain/zoned-time';
 import { Msg, useMsg } from '../../i18n/msg';
 import { TextField } from '../../ui/form/text-field';
 import { useCalendarDate } from '../../ui/use-calendar-date';
+import { useSlices } from '../../ui/use-slices';
 import { Percent } from './adherence-figure';
 import { rangeError, type ReportRange } from './report-range';
 import type { DosesData } from './use-doses-data';
@@ -67,6 +68,7 @@ export function ReportScreen({ data, now, range }: { data: DosesData; now: Date;
     setError(problem);
     if (!problem) navigate(paths.dosesReport.href({ from, to }));
   };
+  const sheet = useSlices(2, { first: 1, perFrame: 1 }) > 1;
   const onCsv = () => {
     const labels = Object.fromEntries(REPORT_COLUMNS.map((c) => [c, msg(`doses.csv.${c}`)])) as Record<ReportColumn, string>;
     download(doseReportCsv(report, labels), msg('doses.report.filename', { from: report.from, to: report.to }));
@@ -98,54 +100,57 @@ export function ReportScreen({ data, now, range }: { data: DosesData; now: Date;
         </div>
       </form>
 
-      <article className="doses-report__sheet" aria-labelledby="doses-report-patient">
-        <h2 id="doses-report-patient">
-          <Msg id="doses.report.patient" values={{ name, birthday: customer.birthday ? formatDate(customer.birthday) : '–' }} />
-        </h2>
-        <p>
-          <Msg id="doses.report.period" values={{ from: formatDate(report.from), to: formatDate(report.to) }} />
-        </p>
-        <p>
-          <Msg id="doses.report.printed" values={{ date: formatDate(dateInTimeZone(now)) }} />
-        </p>
-        {report.rows.length === 0 ? (
+      {/* the form first; the sheet below it in the next frame (a layout of its own) */}
+      {sheet ? (
+        <article className="doses-report__sheet" aria-labelledby="doses-report-patient">
+          <h2 id="doses-report-patient">
+            <Msg id="doses.report.patient" values={{ name, birthday: customer.birthday ? formatDate(customer.birthday) : '–' }} />
+          </h2>
           <p>
-            <Msg id="doses.history.empty" />
+            <Msg id="doses.report.period" values={{ from: formatDate(report.from), to: formatDate(report.to) }} />
           </p>
-        ) : (
-          // a phone scrolls the table, not the page; the keyboard reaches the region (tabIndex) to scroll it
-          <div className="doses-report__scroll" role="region" aria-labelledby="doses-report-caption" tabIndex={0}>
-            <table className="doses-report__table">
-              <caption id="doses-report-caption">
-                <Msg id="doses.report.tableCaption" />
-              </caption>
-              <thead>
-                <ColumnHeads columns={['medication', 'due', 'taken', 'skipped', 'reasons', 'notMarked', 'percent']} />
-              </thead>
-              <tbody>
-                {report.rows.map((row) => (
-                  <tr key={row.pharmacode}>
-                    <th scope="row">{row.name}</th>
-                    <td>{row.due}</td>
-                    <td>{row.taken}</td>
-                    <td>{row.skipped}</td>
-                    <td>
-                      <Reasons row={row} />
-                    </td>
-                    <td>{row.notMarked}</td>
-                    <td>
-                      <Percent rate={row.rate} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p className="doses-report__note">
-          <Msg id="doses.report.note" />
-        </p>
-      </article>
+          <p>
+            <Msg id="doses.report.printed" values={{ date: formatDate(dateInTimeZone(now)) }} />
+          </p>
+          {report.rows.length === 0 ? (
+            <p>
+              <Msg id="doses.history.empty" />
+            </p>
+          ) : (
+            // a phone scrolls the table, not the page; the keyboard reaches the region (tabIndex) to scroll it
+            <div className="doses-report__scroll" role="region" aria-labelledby="doses-report-caption" tabIndex={0}>
+              <table className="doses-report__table">
+                <caption id="doses-report-caption">
+                  <Msg id="doses.report.tableCaption" />
+                </caption>
+                <thead>
+                  <ColumnHeads columns={['medication', 'due', 'taken', 'skipped', 'reasons', 'notMarked', 'percent']} />
+                </thead>
+                <tbody>
+                  {report.rows.map((row) => (
+                    <tr key={row.pharmacode}>
+                      <th scope="row">{row.name}</th>
+                      <td>{row.due}</td>
+                      <td>{row.taken}</td>
+                      <td>{row.skipped}</td>
+                      <td>
+                        <Reasons row={row} />
+                      </td>
+                      <td>{row.notMarked}</td>
+                      <td>
+                        <Percent rate={row.rate} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p className="doses-report__note">
+            <Msg id="doses.report.note" />
+          </p>
+        </article>
+      ) : null}
     </section>
   );
 }

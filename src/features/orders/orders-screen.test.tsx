@@ -14,6 +14,7 @@ import { onIntlError } from '../../i18n/intl';
 import type { ListedOrder } from './order-rows';
 import { NAMES, order } from './orders-test-support';
 import { OrdersScreen, type OrdersScreenProps } from './orders-screen';
+import { allSlices } from '../../ui/all-slices';
 
 const PARTIAL = order(240005, 10, [], {
   created_at: '2026-02-10T10:00:00Z',
@@ -30,7 +31,7 @@ const ORDERS: ListedOrder[] = [
   order(240001, 99, [[1001, 1]], { created_at: '2025-10-01T10:00:00Z', comment: 'Doppelt bestellt' }),
 ];
 
-function renderScreen(props: Partial<OrdersScreenProps> = {}, { path = '/orders', lang = 'de' }: { path?: string; lang?: 'de' | 'fr' } = {}) {
+async function renderScreen(props: Partial<OrdersScreenProps> = {}, { path = '/orders', lang = 'de' }: { path?: string; lang?: 'de' | 'fr' } = {}) {
   const location = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <IntlProvider locale={`${lang}-CH`} messages={lang === 'fr' ? fr : de} onError={onIntlError}>
@@ -42,6 +43,7 @@ function renderScreen(props: Partial<OrdersScreenProps> = {}, { path = '/orders'
   const handlers = { onEditRefused: vi.fn(async () => {}), onDiscardRefused: vi.fn(async () => {}), onReload: vi.fn(), onCancel: vi.fn(async (_id: number): Promise<string | null> => null) };
   const screenOf = (p: Partial<OrdersScreenProps>) => <OrdersScreen orders={ORDERS} medications={NAMES} refused={[]} loadFailed={false} {...handlers} {...p} />;
   const { rerender } = render(screenOf(props), { wrapper });
+  await allSlices();
   return { location, handlers, rerender: (next: Partial<OrdersScreenProps>) => rerender(screenOf(next)) };
 }
 
@@ -51,33 +53,34 @@ const titles = (side: 'open' | 'closed' = 'open') => within(list(side)).getAllBy
 const item = (title: string) => screen.getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
 
 describe('OrdersScreen toggle', () => {
-  it('shows the open orders newest first, the one waiting on this device on top, with the counts of both sides', () => {
-    renderScreen();
+  it('shows the open orders newest first, the one waiting on this device on top, with the counts of both sides', async () => {
+    await renderScreen();
     expect(within(toggle()).getByRole('link', { name: 'Offen (3)' }).getAttribute('aria-current')).toBe('true');
     expect(within(toggle()).getByRole('link', { name: 'Abgeschlossen (2)' }).getAttribute('href')).toBe('/orders?active=false');
     expect(titles()).toEqual(['Neue Bestellung', 'Bestellung 240009', 'Bestellung 240005']);
   });
 
   it('?active=false shows the closed ones; choosing a side puts it in the address', async () => {
-    const { location } = renderScreen({}, { path: '/orders?active=false' });
+    const { location } = await renderScreen({}, { path: '/orders?active=false' });
     expect(titles('closed')).toEqual(['Bestellung 240002', 'Bestellung 240001']);
     await userEvent.click(within(toggle()).getByRole('link', { name: 'Offen (3)' }));
     expect(location.history?.at(-1)).toBe('/orders?active=true');
+    await allSlices();
     expect(titles()).toHaveLength(3);
   });
 
-  it('says so when a side is empty', () => {
-    renderScreen({ orders: [ORDERS[3]!] });
+  it('says so when a side is empty', async () => {
+    await renderScreen({ orders: [ORDERS[3]!] });
     expect(screen.getByText(de['orders.empty.open'])).toBeTruthy();
   });
 });
 
 describe('OrdersScreen items', () => {
   // issue 41 item 2: the patient sees who placed an order a helper placed ("ordered by Anna, 02.03.")
-  it('an order a helper placed names them beside its date; the patient\'s own names nobody', () => {
+  it('an order a helper placed names them beside its date; the patient\'s own names nobody', async () => {
     const helpers = [{ id: 'g1', patient_id: 'u1', helper_id: 'anna', helper_name: 'Anna', rights: ['order' as const], invited_email: null, code_expires_at: '2026-03-02T00:00:00Z', created_at: '2026-03-01T00:00:00Z', accepted_at: '2026-03-01T01:00:00Z', revoked_at: null, revoked_by: null, missed_dose_alert: false, alert_shows_names: false, patient_name: 'Walter' }];
     const orders = [order(240009, 0, [[1001, 1]], { created_at: '2026-03-02T10:00:00Z', acted_by: 'anna' }), order(240008, 0, [[1001, 1]], { acted_by: 'u1' })];
-    const { rerender } = renderScreen({ orders, helpers });
+    const { rerender } = await renderScreen({ orders, helpers });
     const facts = (title: string) => [...item(title).querySelectorAll('dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
     expect(facts('Bestellung 240009').slice(0, 2)).toEqual(['Bestellt am 02.03.2026', 'Bestellt von Anna']);
     expect(facts('Bestellung 240008').join()).not.toContain(de['orders.item.orderedBy']);
@@ -85,13 +88,13 @@ describe('OrdersScreen items', () => {
     expect(facts('Bestellung 240009')[1]).toBe('Bestellt von einer Hilfsperson');
   });
 
-  it('in French, an order a helper placed says "Commandée par"', () => {
-    renderScreen({ orders: [order(240009, 0, [[1001, 1]], { acted_by: 'anna' })], helpers: [] }, { lang: 'fr' });
+  it('in French, an order a helper placed says "Commandée par"', async () => {
+    await renderScreen({ orders: [order(240009, 0, [[1001, 1]], { acted_by: 'anna' })], helpers: [] }, { lang: 'fr' });
     expect(screen.getByText(fr['orders.item.orderedBy']).nextElementSibling?.textContent).toBe(fr['orders.item.orderedByHelper']);
   });
 
-  it('each order: number, date (de-CH), product count, status label and a named progress bar', () => {
-    renderScreen();
+  it('each order: number, date (de-CH), product count, status label and a named progress bar', async () => {
+    await renderScreen();
     const li = item('Bestellung 240009');
     expect(within(li).getByText('02.03.2026')).toBeTruthy();
     expect(within(li).getByText('2 Produkte')).toBeTruthy();
@@ -100,15 +103,15 @@ describe('OrdersScreen items', () => {
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax'), bar.getAttribute('aria-valuetext')]).toEqual(['0', '4', 'Offen']);
   });
 
-  it('an order waiting on this device is marked so and has no number yet', () => {
-    renderScreen();
+  it('an order waiting on this device is marked so and has no number yet', async () => {
+    await renderScreen();
     const li = item('Neue Bestellung');
     expect(within(li).getByText(de['orders.item.pending'])).toBeTruthy();
     expect(within(li).getByRole('button', { name: 'Details zur neuen Bestellung' })).toBeTruthy();
   });
 
   it('details open with the keyboard: products; partial deliveries with each package\'s status and tracking link (new tab, said)', async () => {
-    renderScreen();
+    await renderScreen();
     const li = item('Bestellung 240005');
     expect(within(li).getByText('Mehrere Lieferungen in Bearbeitung')).toBeTruthy();
     const button = within(li).getByRole('button', { name: 'Details zu Bestellung 240005' });
@@ -132,8 +135,8 @@ describe('OrdersScreen items', () => {
     expect(details.hidden).toBe(true);
   });
 
-  it('?id= opens that order, on its side of the toggle, and moves the focus to it', () => {
-    renderScreen({}, { path: '/orders?id=240001' });
+  it('?id= opens that order, on its side of the toggle, and moves the focus to it', async () => {
+    await renderScreen({}, { path: '/orders?id=240001' });
     expect(within(toggle()).getByRole('link', { name: 'Abgeschlossen (2)' }).getAttribute('aria-current')).toBe('true');
     const li = item('Bestellung 240001');
     expect(within(li).getByRole('button', { name: 'Details zu Bestellung 240001' }).getAttribute('aria-expanded')).toBe('true');
@@ -142,8 +145,8 @@ describe('OrdersScreen items', () => {
     expect(within(item('Bestellung 240002')).getByRole('button').getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('in French: names, dates and words in French', () => {
-    renderScreen({}, { lang: 'fr', path: '/orders?id=240009' });
+  it('in French: names, dates and words in French', async () => {
+    await renderScreen({}, { lang: 'fr', path: '/orders?id=240009' });
     const li = screen.getByRole('heading', { level: 3, name: 'Commande 240009' }).closest('li') as HTMLElement;
     expect(within(li).getByText('1 × ATORVASTATINE Mepha cpr pell 20 mg 30 pce')).toBeTruthy();
     expect(within(li).getByText('2 produits')).toBeTruthy();
@@ -152,8 +155,8 @@ describe('OrdersScreen items', () => {
 });
 
 describe('OrdersScreen notices', () => {
-  it('?success=1&id= thanks for the order with its number, in a status region', () => {
-    renderScreen({}, { path: '/orders?success=1&id=240009' });
+  it('?success=1&id= thanks for the order with its number, in a status region', async () => {
+    await renderScreen({}, { path: '/orders?success=1&id=240009' });
     const status = screen.getByRole('status');
     expect(within(status).getByText(de['orders.success.title'])).toBeTruthy();
     expect(status.textContent).toContain('Ihre Bestellnummer ist 240009.');
@@ -162,18 +165,18 @@ describe('OrdersScreen notices', () => {
     expect(within(item('Bestellung 240009')).getByRole('button', { name: 'Details zu Bestellung 240009' }).getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('?success=1 without id: the order waits on this device', () => {
-    renderScreen({}, { path: '/orders?success=1' });
+  it('?success=1 without id: the order waits on this device', async () => {
+    await renderScreen({}, { path: '/orders?success=1' });
     expect(screen.getByRole('status').textContent).toContain(de['orders.success.waiting']);
   });
 
   // issue 22 item 2: finished offline, the thanks follow the order named by its key
-  it.each(['de', 'fr'] as const)('%s: ?success=1&key= says it waits while it waits, then thanks with its number once the server has it — in place, keeping the focus', (lang) => {
+  it.each(['de', 'fr'] as const)('%s: ?success=1&key= says it waits while it waits, then thanks with its number once the server has it — in place, keeping the focus', async (lang) => {
     const t = lang === 'fr' ? fr : de;
     const key = '0b6f3c1e-7d2a-4c9e-9f1a-2d3e4f5a6b7c';
     const others = ORDERS.slice(1);
     const waiting = order(2 ** 50 + 7, 0, [[1001, 1]], { pending: true, outbox_id: key, created_at: '2026-03-06T09:00:00Z' });
-    const { rerender } = renderScreen({ orders: [waiting, ...others] }, { path: `/orders?success=1&key=${key}`, lang });
+    const { rerender } = await renderScreen({ orders: [waiting, ...others] }, { path: `/orders?success=1&key=${key}`, lang });
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain(t['orders.success.waiting']);
     expect(document.activeElement).toBe(notice.firstElementChild);
@@ -188,13 +191,13 @@ describe('OrdersScreen notices', () => {
     expect(within(sent).getByText(t['order.status.open'])).toBeTruthy();
   });
 
-  it('?success=1&key= of an order that is gone (refused): no thanks', () => {
-    renderScreen({}, { path: '/orders?success=1&key=0b6f3c1e-7d2a-4c9e-9f1a-2d3e4f5a6b7c' });
+  it('?success=1&key= of an order that is gone (refused): no thanks', async () => {
+    await renderScreen({}, { path: '/orders?success=1&key=0b6f3c1e-7d2a-4c9e-9f1a-2d3e4f5a6b7c' });
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('a failed load shows the spec\'s message with a reload', async () => {
-    const { handlers } = renderScreen({ loadFailed: true });
+    const { handlers } = await renderScreen({ loadFailed: true });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Fehler - Bestellungen konnten nicht geladen werden.')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: de['orders.error.reload'] }));
@@ -203,7 +206,7 @@ describe('OrdersScreen notices', () => {
 
   it('a refused order shows what to correct, to edit or discard', async () => {
     const refused = [{ outboxId: 'k1', code: 'not_prescribed', createdAt: Date.parse('2026-03-04T10:00:00Z'), medications: { '1001': 2 } }];
-    const { handlers } = renderScreen({ refused });
+    const { handlers } = await renderScreen({ refused });
     const section = screen.getByRole('region', { name: 'Eine Bestellung wurde nicht angenommen' });
     expect(within(section).getByText(de['sync.reason.notPrescribed'])).toBeTruthy();
     expect(within(section).getByText('2 × ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk')).toBeTruthy();
@@ -218,15 +221,15 @@ describe('OrdersScreen notices', () => {
 describe('OrdersScreen cancel', () => {
   const cancelButton = (name: string) => screen.queryByRole('button', { name });
 
-  it('offered on open orders only: not on one waiting on this device, in progress or closed', () => {
-    renderScreen();
+  it('offered on open orders only: not on one waiting on this device, in progress or closed', async () => {
+    await renderScreen();
     expect(cancelButton('Bestellung stornieren (Nr. 240009)')).toBeTruthy();
     expect(within(item('Neue Bestellung')).queryByRole('button', { name: /stornieren/ })).toBeNull();
     expect(within(item('Bestellung 240005')).queryByRole('button', { name: /stornieren/ })).toBeNull();
   });
 
   it('asks first; "keep" (the focused choice) closes and gives the focus back; confirmed, it cancels and shows the order where it went', async () => {
-    const { handlers, location } = renderScreen({}, { path: '/orders?active=true' });
+    const { handlers, location } = await renderScreen({}, { path: '/orders?active=true' });
     const button = cancelButton('Bestellung stornieren (Nr. 240009)')!;
     button.focus();
     await userEvent.keyboard('{Enter}');
@@ -246,7 +249,7 @@ describe('OrdersScreen cancel', () => {
   });
 
   it('a refusal on this device shows in the dialog as an alert; nothing else happens', async () => {
-    const { handlers, location } = renderScreen({ onCancel: vi.fn(async () => 'sync.reason.orderStarted') });
+    const { handlers, location } = await renderScreen({ onCancel: vi.fn(async () => 'sync.reason.orderStarted') });
     await userEvent.click(cancelButton('Bestellung stornieren (Nr. 240009)')!);
     const dialog = screen.getByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: de['orders.cancel.confirm'] }));
@@ -256,7 +259,7 @@ describe('OrdersScreen cancel', () => {
   });
 
   it('in French', async () => {
-    renderScreen({}, { lang: 'fr' });
+    await renderScreen({}, { lang: 'fr' });
     await userEvent.click(cancelButton('Annuler la commande n° 240009')!);
     const dialog = screen.getByRole('alertdialog', { name: 'Annuler la commande 240009 ?' });
     expect(within(dialog).getByRole('button', { name: fr['orders.cancel.keep'] })).toBeTruthy();

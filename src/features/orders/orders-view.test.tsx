@@ -14,6 +14,7 @@ import { claimMirror } from '../../data/local/mirror-owner';
 import type { Medication, Order } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import OrdersView from './orders-view';
+import { allSlices } from '../../ui/all-slices';
 
 // the signed-in patient (the view's commands are bound to them)
 // the signed-in patient as screens read it (useSession)
@@ -56,6 +57,7 @@ describe('OrdersView', () => {
       </TestProviders>,
     );
     const list = await screen.findByRole('list', { name: de['orders.heading.open'] });
+    await allSlices();
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Neue Bestellung', 'Bestellung 240001']);
     expect(screen.getByText('3 × ATORVASTATIN Filmtabl 20 mg')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -12,6 +12,7 @@ import fr from '../../../lang/fr.json';
 import type { Medication, Order, Prescription } from '../../domain/entities';
 import { onIntlError } from '../../i18n/intl';
 import { PrescriptionsScreen, type PrescriptionsScreenProps } from './prescriptions-screen';
+import { allSlices } from '../../ui/all-slices';
 
 // 12:00 in Zurich on 2026-03-10
 const NOW = new Date('2026-03-10T11:00:00Z');
@@ -65,7 +66,7 @@ const MEDICATIONS = new Map([med(1001, 'ATORVASTATIN Filmtabl 20 mg', 'ATORVASTA
 // 1001: in an older order and in a sub-package of a later one; 1002 never ordered
 const ORDERS = [order(7, '2026-01-05T09:00:00Z', [1001]), order(8, '2026-02-20T16:30:00Z', [], [order(9, '2026-02-22T08:00:00Z', [1001, 1004])])];
 
-function renderScreen(props: Partial<PrescriptionsScreenProps> = {}, { path = '/prescriptions', lang = 'de' }: { path?: string; lang?: 'de' | 'fr' } = {}) {
+async function renderScreen(props: Partial<PrescriptionsScreenProps> = {}, { path = '/prescriptions', lang = 'de' }: { path?: string; lang?: 'de' | 'fr' } = {}) {
   const location = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <IntlProvider locale={`${lang}-CH`} messages={lang === 'fr' ? fr : de} onError={onIntlError}>
@@ -78,6 +79,7 @@ function renderScreen(props: Partial<PrescriptionsScreenProps> = {}, { path = '/
     <PrescriptionsScreen prescriptions={PRESCRIPTIONS} orders={ORDERS} medications={MEDICATIONS} hasSentPrescription now={NOW} {...props} />,
     { wrapper },
   );
+  await allSlices();
   return location;
 }
 
@@ -86,8 +88,8 @@ const toggle = () => screen.getByRole('navigation', { name: de['prescriptions.to
 
 describe('PrescriptionsScreen toggle', () => {
   // spec §2 "list with toggle Active/Expired showing counts (query active=true or false)"
-  it('shows the active ones by default, with the counts of both sides', () => {
-    renderScreen();
+  it('shows the active ones by default, with the counts of both sides', async () => {
+    await renderScreen();
     const active = within(toggle()).getByRole('link', { name: 'Aktiv (3)' });
     const expired = within(toggle()).getByRole('link', { name: 'Abgelaufen (2)' });
     expect(active.getAttribute('aria-current')).toBe('true');
@@ -101,28 +103,29 @@ describe('PrescriptionsScreen toggle', () => {
     ]);
   });
 
-  it('?active=false shows the expired ones (expiry passed, or single-use and used)', () => {
-    renderScreen({}, { path: '/prescriptions?active=false' });
+  it('?active=false shows the expired ones (expiry passed, or single-use and used)', async () => {
+    await renderScreen({}, { path: '/prescriptions?active=false' });
     expect(within(toggle()).getByRole('link', { name: 'Abgelaufen (2)' }).getAttribute('aria-current')).toBe('true');
     const list = screen.getByRole('list', { name: de['prescriptions.heading.expired'] });
     expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['AMOXIVAL Filmtabl 1000 mg', 'LISOPRESS Tabl 10 mg']);
   });
 
   it('choosing a side puts it in the address and shows it', async () => {
-    const location = renderScreen();
+    const location = await renderScreen();
     await userEvent.click(within(toggle()).getByRole('link', { name: 'Abgelaufen (2)' }));
     expect(location.history?.at(-1)).toBe('/prescriptions?active=false');
     expect(screen.getByRole('list', { name: de['prescriptions.heading.expired'] })).toBeTruthy();
     await userEvent.click(within(toggle()).getByRole('link', { name: 'Aktiv (3)' }));
     expect(location.history?.at(-1)).toBe('/prescriptions?active=true');
+    await allSlices();
     expect(items()).toHaveLength(3);
   });
 
   it.each([
     ['/prescriptions', 'prescriptions.empty.active'],
     ['/prescriptions?active=false', 'prescriptions.empty.expired'],
-  ] as const)('%s without prescriptions on that side says so', (path, messageId) => {
-    renderScreen({ prescriptions: path.includes('false') ? [PRESCRIPTIONS[0] as Prescription] : [PRESCRIPTIONS[2] as Prescription] }, { path });
+  ] as const)('%s without prescriptions on that side says so', async (path, messageId) => {
+    await renderScreen({ prescriptions: path.includes('false') ? [PRESCRIPTIONS[0] as Prescription] : [PRESCRIPTIONS[2] as Prescription] }, { path });
     expect(screen.getByText(de[messageId])).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Rezepte/ })).toBeNull();
   });
@@ -133,8 +136,8 @@ describe('PrescriptionsScreen items', () => {
   const fact = (li: HTMLElement, term: string) => within(li).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
   // spec §2/§3/§9 "dosage as four numbers (morning-noon-evening-night)"
-  it('writes the dosage as four numbers and spells out the four periods for screen readers', () => {
-    renderScreen();
+  it('writes the dosage as four numbers and spells out the four periods for screen readers', async () => {
+    await renderScreen();
     const atorva = item('ATORVASTATIN Filmtabl 20 mg');
     const numbers = within(atorva).getByText('0.5-0-1-0');
     expect(numbers.closest('[aria-hidden="true"]')).not.toBeNull();
@@ -142,8 +145,8 @@ describe('PrescriptionsScreen items', () => {
     expect(within(item('AMLOVASC Tabl 5 mg')).getByText('1-1-1-0')).toBeTruthy();
   });
 
-  it('in French: the French name, decimal comma, the periods and the date in fr-CH', () => {
-    renderScreen({}, { lang: 'fr' });
+  it('in French: the French name, decimal comma, the periods and the date in fr-CH', async () => {
+    await renderScreen({}, { lang: 'fr' });
     const atorva = screen.getByRole('heading', { name: 'ATORVASTATINE cpr pell 20 mg' }).closest('li') as HTMLElement;
     expect(within(atorva).getByText('0,5-0-1-0')).toBeTruthy();
     expect(within(atorva).getByText('matin 0,5, midi 0, soir 1, nuit 0')).toBeTruthy();
@@ -152,8 +155,8 @@ describe('PrescriptionsScreen items', () => {
     expect(screen.getByRole('heading', { name: 'AMLOVASC Tabl 5 mg' })).toBeTruthy();
   });
 
-  it('shows the expiry date (de-CH) and the last ordered date, sub-packages included, or never ordered', () => {
-    renderScreen();
+  it('shows the expiry date (de-CH) and the last ordered date, sub-packages included, or never ordered', async () => {
+    await renderScreen();
     const atorva = item('ATORVASTATIN Filmtabl 20 mg');
     expect(fact(atorva, de['prescriptions.expiresAt'])).toBe('30.06.2026');
     // the top-level order's date (20 Feb), not the sub-package's
@@ -163,7 +166,7 @@ describe('PrescriptionsScreen items', () => {
 
   // spec §2 "single-use and used marker"
   it('marks single-use and used prescriptions', async () => {
-    renderScreen();
+    await renderScreen();
     const amlo = item('AMLOVASC Tabl 5 mg');
     expect(within(amlo).getByText(de['prescriptions.singleUse'])).toBeTruthy();
     expect(within(amlo).queryByText(de['prescriptions.used'])).toBeNull();
@@ -176,7 +179,7 @@ describe('PrescriptionsScreen items', () => {
 
   // spec §2 "optional comment tooltip"
   it('the comment is a toggletip that opens and closes with the keyboard', async () => {
-    renderScreen();
+    await renderScreen();
     expect(within(item('AMLOVASC Tabl 5 mg')).queryByRole('button')).toBeNull();
     const button = within(item('ATORVASTATIN Filmtabl 20 mg')).getByRole('button', { name: 'Hinweis zu ATORVASTATIN Filmtabl 20 mg' });
     const bubble = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
@@ -204,21 +207,21 @@ describe('PrescriptionsScreen items', () => {
 describe('PrescriptionsScreen send button', () => {
   // spec §2 "A send button appears only if no prescription has been sent yet, with different
   // text depending on whether the customer already has medication."
-  it('is absent once a prescription has been sent', () => {
-    renderScreen({ hasSentPrescription: true });
+  it('is absent once a prescription has been sent', async () => {
+    await renderScreen({ hasSentPrescription: true });
     expect(screen.queryByRole('link', { name: de['prescriptions.send.more'] })).toBeNull();
     expect(screen.queryByRole('link', { name: de['prescriptions.send.first'] })).toBeNull();
   });
 
-  it('with medication: send one more, to /prescriptions/add', () => {
-    renderScreen({ hasSentPrescription: false });
+  it('with medication: send one more, to /prescriptions/add', async () => {
+    await renderScreen({ hasSentPrescription: false });
     expect(screen.getByRole('link', { name: de['prescriptions.send.more'] }).getAttribute('href')).toBe('/prescriptions/add');
     expect(screen.getByText(de['prescriptions.send.moreText'])).toBeTruthy();
     expect(screen.queryByRole('link', { name: de['prescriptions.send.first'] })).toBeNull();
   });
 
-  it('without medication: send the first one, to /prescriptions/add', () => {
-    renderScreen({ hasSentPrescription: false, prescriptions: [] });
+  it('without medication: send the first one, to /prescriptions/add', async () => {
+    await renderScreen({ hasSentPrescription: false, prescriptions: [] });
     expect(screen.getByRole('link', { name: de['prescriptions.send.first'] }).getAttribute('href')).toBe('/prescriptions/add');
     expect(screen.getByText(de['prescriptions.send.firstText'])).toBeTruthy();
     expect(screen.getByText(de['prescriptions.empty.active'])).toBeTruthy();
@@ -228,9 +231,9 @@ describe('PrescriptionsScreen send button', () => {
 
 describe('PrescriptionsScreen patient information', () => {
   // spec §7 compendium: opened from each prescription (the view passes the button)
-  it('each item offers what infoFor gives for its row, with the product number', () => {
+  it('each item offers what infoFor gives for its row, with the product number', async () => {
     const seen: unknown[] = [];
-    renderScreen({
+    await renderScreen({
       medications: new Map([[1001, { ...MEDICATIONS.get(1001)!, prdno: 14001 }]]),
       infoFor: (row) => {
         seen.push([row.pharmacode, row.prdno]);
@@ -252,16 +255,16 @@ describe('PrescriptionsScreen supply', () => {
     return term?.nextElementSibling?.textContent ?? null;
   };
 
-  it('the last day covered; nothing for a product never ordered or without details', () => {
+  it('the last day covered; nothing for a product never ordered or without details', async () => {
     // 1001, 0.5-0-1-0 from packs of 30: the one of 22 Feb has 6 left on 10 March, this morning's half and
     // this evening's one come off: 4.5 more, three whole days
-    renderScreen({ marks: [] });
+    await renderScreen({ marks: [] });
     expect(supplyOf('ATORVASTATIN Filmtabl 20 mg')).toBe('Reicht bis 13.03.2026');
     expect(supplyOf('AMLOVASC Tabl 5 mg')).toBeNull();
     expect(supplyOf('Medikament 9999999')).toBeNull();
   });
 
-  it('skipped doses make it last longer; an open order is on its way', () => {
+  it('skipped doses make it last longer; an open order is on its way', async () => {
     const skipped = ['2026-03-08', '2026-03-09'].map((day) => ({
       customer_id: 'u1',
       prescription_id: 1,
@@ -274,12 +277,12 @@ describe('PrescriptionsScreen supply', () => {
       device_id: 'phone',
     }));
     const open = { ...order(10, '2026-03-09T09:00:00Z', [1001]), status: 1 };
-    renderScreen({ marks: skipped, orders: [...ORDERS, open] });
+    await renderScreen({ marks: skipped, orders: [...ORDERS, open] });
     expect(supplyOf('ATORVASTATIN Filmtabl 20 mg')).toBe('Reicht bis 14.03.2026 · Bestellung unterwegs');
   });
 
-  it('ran out already, in French', () => {
-    renderScreen({ marks: [], orders: [order(7, '2026-01-05T09:00:00Z', [1001])] }, { lang: 'fr' });
+  it('ran out already, in French', async () => {
+    await renderScreen({ marks: [], orders: [order(7, '2026-01-05T09:00:00Z', [1001])] }, { lang: 'fr' });
     const item = within(screen.getByRole('list', { name: fr['prescriptions.heading.active'] }))
       .getAllByRole('heading')
       .find((h) => h.textContent === 'ATORVASTATINE cpr pell 20 mg')
@@ -287,8 +290,8 @@ describe('PrescriptionsScreen supply', () => {
     expect(within(item!).getByText(fr['prescriptions.supply']).nextElementSibling?.textContent).toBe('Épuisé depuis le 25.01.2026');
   });
 
-  it('without the marks (not read yet) no item says anything of its supply', () => {
-    renderScreen();
+  it('without the marks (not read yet) no item says anything of its supply', async () => {
+    await renderScreen();
     expect(screen.queryByText(de['prescriptions.supply'])).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { claimMirror } from '../../data/local/mirror-owner';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import PrescriptionsView from './prescriptions-view';
+import { allSlices } from '../../ui/all-slices';
 
 const future = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
 const past = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
@@ -53,6 +54,7 @@ describe('PrescriptionsView', () => {
       </TestProviders>,
     );
     const list = await screen.findByRole('list', { name: de['prescriptions.heading.active'] });
+    await allSlices();
     const names = within(list).getAllByRole('heading').map((h) => h.textContent);
     expect(names).toEqual(['ATORVASTATIN Filmtabl 20 mg', 'Medikament 1002']);
     expect(screen.getByRole('link', { name: 'Aktiv (2)' })).toBeTruthy();
