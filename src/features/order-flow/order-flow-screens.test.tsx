@@ -13,6 +13,7 @@ import { TestProviders } from '../../i18n/test-providers';
 import { OrderFinishScreen, type OrderFinishScreenProps } from './order-finish-screen';
 import { OrderSelectScreen, type OrderSelectScreenProps } from './order-select-screen';
 import type { SelectRow } from './select-rows';
+import { allSlices } from '../../ui/all-slices';
 
 const row = (pharmacode: number, name: string | null, extra: Partial<SelectRow> = {}): SelectRow => ({
   pharmacode,
@@ -29,21 +30,22 @@ const row = (pharmacode: number, name: string | null, extra: Partial<SelectRow> 
 });
 const ROWS = [row(1001, 'ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk', { amount: 2 }), row(1002, 'IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk', { singleUse: true, max: 1, pack: { qty: 20, unit: 'Stk' }, strength: null, dosage: [1, 1, 1, 0] })];
 
-function renderSelect(props: Partial<OrderSelectScreenProps> = {}, lang: 'de' | 'fr' = 'de') {
+async function renderSelect(props: Partial<OrderSelectScreenProps> = {}, lang: 'de' | 'fr' = 'de') {
   const handlers = { onAmount: vi.fn(), onAcceptGenerics: vi.fn(async () => {}), onContinue: vi.fn() };
   render(
     <TestProviders lang={lang} path="/order/select">
       <OrderSelectScreen rows={ROWS} tip={[]} {...handlers} {...props} />
     </TestProviders>,
   );
+  await allSlices();
   return handlers;
 }
 
 const item = (name: string) => screen.getByRole('listitem', { name });
 
 describe('OrderSelectScreen', () => {
-  it('one row per medication: 150 px picture (decorative), name, pack, strength, dosage, single-use marker, amount', () => {
-    renderSelect();
+  it('one row per medication: 150 px picture (decorative), name, pack, strength, dosage, single-use marker, amount', async () => {
+    await renderSelect();
     const atorva = item('ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk');
     const picture = atorva.querySelector('img') as HTMLImageElement;
     expect(picture.getAttribute('alt')).toBe('');
@@ -58,21 +60,21 @@ describe('OrderSelectScreen', () => {
   });
 
   // issue 38 item 8: "Emballage : 30 pce", not the catalogue's German "Stk"
-  it('in French, the pack in French', () => {
-    renderSelect({}, 'fr');
+  it('in French, the pack in French', async () => {
+    await renderSelect({}, 'fr');
     const atorva = item('ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk');
     expect(within(atorva).getByText('30 pce')).toBeTruthy();
     expect(within(atorva).queryByText('30 Stk')).toBeNull();
   });
 
-  it('each row offers what infoFor gives for it (the patient information, issue 14)', () => {
-    renderSelect({ infoFor: (r) => <button type="button">{`info ${r.prdno}`}</button> });
+  it('each row offers what infoFor gives for it (the patient information, issue 14)', async () => {
+    await renderSelect({ infoFor: (r) => <button type="button">{`info ${r.prdno}`}</button> });
     expect(within(item('ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk')).getByRole('button', { name: 'info 51001' })).toBeTruthy();
     expect(within(item('IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk')).getByRole('button', { name: 'info 51002' })).toBeTruthy();
   });
 
   it('the amount selector reports changes with the product\'s maximum', async () => {
-    const { onAmount } = renderSelect();
+    const { onAmount } = await renderSelect();
     await userEvent.click(screen.getByRole('button', { name: 'Eine Packung mehr: IBUPROFEN Sandoz Filmtabl 400 mg 20 Stk' }));
     expect(onAmount).toHaveBeenCalledWith(1002, expect.any(Function), 1);
     expect(onAmount.mock.calls[0]![1](undefined)).toBe(1);
@@ -82,20 +84,20 @@ describe('OrderSelectScreen', () => {
   });
 
   it('"continue" asks the view to go on (the view checks the stored selection)', async () => {
-    const { onContinue } = renderSelect();
+    const { onContinue } = await renderSelect();
     await userEvent.click(screen.getByRole('button', { name: de['order.select.continue'] }));
     expect(onContinue).toHaveBeenCalled();
   });
 
-  it('without active prescriptions: the message and a button to send prescriptions', () => {
-    renderSelect({ rows: [] });
+  it('without active prescriptions: the message and a button to send prescriptions', async () => {
+    await renderSelect({ rows: [] });
     expect(screen.getByText(de['order.select.noPrescriptions'])).toBeTruthy();
     expect(screen.getByRole('link', { name: de['order.select.sendPrescriptions'] }).getAttribute('href')).toBe('/prescriptions/add');
     expect(screen.queryByRole('button', { name: de['order.select.continue'] })).toBeNull();
   });
 
   it('the generic tip names the savings and stores the choice (spec §4)', async () => {
-    const { onAcceptGenerics } = renderSelect({ tip: [{ pharmacode: 1001, name: 'AMLOVASC Tabl 5 mg 30 Stk', percent: 38 }] });
+    const { onAcceptGenerics } = await renderSelect({ tip: [{ pharmacode: 1001, name: 'AMLOVASC Tabl 5 mg 30 Stk', percent: 38 }] });
     const tip = screen.getByRole('complementary', { name: de['order.genericTip.title'] });
     expect(tip.textContent).toContain('bis zu 38 % günstiger');
     expect(within(tip).getByText('AMLOVASC Tabl 5 mg 30 Stk: bis zu 38 % günstiger')).toBeTruthy();
@@ -103,8 +105,8 @@ describe('OrderSelectScreen', () => {
     expect(onAcceptGenerics).toHaveBeenCalled();
   });
 
-  it('in French', () => {
-    renderSelect({}, 'fr');
+  it('in French', async () => {
+    await renderSelect({}, 'fr');
     expect(screen.getByRole('heading', { level: 1, name: fr['title.orderSelect'] })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Un emballage de plus : ATORVASTATIN Mepha Filmtabl 20 mg 30 Stk' })).toBeTruthy();
   });

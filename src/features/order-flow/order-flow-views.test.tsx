@@ -86,7 +86,7 @@ describe('/order/select', () => {
     renderAt('/order/select', <OrderSelectView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Eine Packung mehr: ATORVASTATIN Filmtabl 20 mg' }));
     await userEvent.click(screen.getByRole('button', { name: 'Eine Packung mehr: ATORVASTATIN Filmtabl 20 mg' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Eine Packung mehr: IBUPROFEN Filmtabl 400 mg' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Eine Packung mehr: IBUPROFEN Filmtabl 400 mg' }));
     await waitFor(async () => expect((await readDraft(db(), 'u1')).medications).toEqual({ '1001': 2, '1002': 1 }));
     await waitFor(() => expect(screen.getByText('maximal 1 bestellbar')).toBeTruthy());
     // allowed generics already: no tip (and no request for one)

@@ -4,6 +4,7 @@ import type { AmountUpdate } from '../../ui/amount-selector';
 import { paths } from '../../domain/paths';
 import type { Pharmacode } from '../../domain/entities';
 import { Msg } from '../../i18n/msg';
+import { useProgressiveList } from '../../ui/use-progressive-list';
 import { GenericTip } from './generic-tip';
 import { SelectItem } from './select-item';
 import type { GenericTipRow, SelectRow } from './select-rows';
@@ -26,6 +27,9 @@ export interface OrderSelectScreenProps {
  * (spec §5, §8). Without active prescriptions: the message and the way to send prescriptions.
  */
 export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onContinue, infoFor }: OrderSelectScreenProps) {
+  // the rows a few per frame; what follows them once all are there, so nothing in sight is pushed down
+  const listed = useProgressiveList(rows);
+  const complete = listed.length === rows.length;
   return (
     <section className="page order-flow" aria-labelledby="order-select-title">
       <h1 id="order-select-title">
@@ -49,18 +53,22 @@ export function OrderSelectScreen({ rows, tip, onAmount, onAcceptGenerics, onCon
             <Msg id="order.select.listTitle" />
           </h2>
           <ul className="select-list" aria-labelledby="order-select-list">
-            {rows.map((row) => (
+            {listed.map((row) => (
               <SelectItem key={row.pharmacode} row={row} infoFor={infoFor} onAmount={onAmount} />
             ))}
           </ul>
-          <div className="order-flow__actions">
-            <button type="button" className="button button--primary" onClick={onContinue}>
-              <Msg id="order.select.continue" />
-            </button>
-          </div>
-          {/* last: the tip waits for the generics look-ups (network), and arriving below
-              everything it moves nothing the patient is reading (no layout shift) */}
-          <GenericTip rows={tip} onAccept={onAcceptGenerics} />
+          {complete ? (
+            <>
+              <div className="order-flow__actions">
+                <button type="button" className="button button--primary" onClick={onContinue}>
+                  <Msg id="order.select.continue" />
+                </button>
+              </div>
+              {/* last: the tip waits for the generics look-ups (network), and arriving below
+                  everything it moves nothing the patient is reading (no layout shift) */}
+              <GenericTip rows={tip} onAccept={onAcceptGenerics} />
+            </>
+          ) : null}
         </>
       )}
     </section>
