@@ -10,6 +10,7 @@ import { notifications } from '../notifications/notification-store';
 import { BaseDataForm, type BaseDataFormProps } from './basedata-form';
 import type { CustomerFields, StoredAddress } from './basedata-values';
 import { PHARMACY } from '../pharmacy';
+import { allSlices } from '../all-slices';
 
 const TODAY = '2026-03-10';
 const PROFILE: CustomerFields = { first_name: 'Sandra', last_name: 'Meier', birthday: '1958-04-12', gender: 2 };
@@ -26,13 +27,14 @@ const errorOf = (el: HTMLElement) =>
     ?.textContent?.replace(/^!/, '') ?? null;
 const save = () => userEvent.click(screen.getByRole('button', { name: de['profile.basedata.save'] }));
 
-function renderForm(props: Partial<BaseDataFormProps> = {}) {
+async function renderForm(props: Partial<BaseDataFormProps> = {}) {
   const onSave = vi.fn<BaseDataFormProps['onSave']>(async () => ({ state: 'sent' }));
   render(
     <TestProviders>
       <BaseDataForm customer={PROFILE} address={ADDRESS} today={TODAY} onSave={onSave} {...props} />
     </TestProviders>,
   );
+  await allSlices();
   return onSave;
 }
 
@@ -45,8 +47,8 @@ async function retype(label: string, value: string) {
 beforeEach(() => notifications.list().forEach((n) => notifications.dismiss(n.id)));
 
 describe('BaseDataForm personal data', () => {
-  it('once a profile exists: fields disabled, filled in, and a note names the support contacts', () => {
-    renderForm();
+  it('once a profile exists: fields disabled, filled in, and a note names the support contacts', async () => {
+    await renderForm();
     for (const [label, value] of [
       [de['profile.field.firstName'], 'Sandra'],
       [de['profile.field.lastName'], 'Meier'],
@@ -68,7 +70,7 @@ describe('BaseDataForm personal data', () => {
   });
 
   it('without a profile: editable, no support note; every field is required', async () => {
-    const onSave = renderForm({ customer: NO_PROFILE, address: null });
+    const onSave = await renderForm({ customer: NO_PROFILE, address: null });
     expect(input(de['profile.field.firstName']).disabled).toBe(false);
     expect(screen.queryByRole('link', { name: PHARMACY.phone })).toBeNull();
     await save();
@@ -84,7 +86,7 @@ describe('BaseDataForm personal data', () => {
   });
 
   it('without a profile: saves the personal data and the address, cleaned', async () => {
-    const onSave = renderForm({ customer: NO_PROFILE, address: null });
+    const onSave = await renderForm({ customer: NO_PROFILE, address: null });
     await userEvent.type(input(de['profile.field.firstName']), '  Anna ');
     await userEvent.type(input(de['profile.field.lastName']), 'Muster');
     await userEvent.type(input(de['profile.field.birthday']), '1970-01-31');
@@ -103,7 +105,7 @@ describe('BaseDataForm personal data', () => {
   });
 
   it('a birthday in the future is refused', async () => {
-    renderForm({ customer: { ...NO_PROFILE, first_name: '' }, address: ADDRESS });
+    await renderForm({ customer: { ...NO_PROFILE, first_name: '' }, address: ADDRESS });
     await userEvent.type(input(de['profile.field.birthday']), '2026-03-10');
     await save();
     expect(errorOf(input(de['profile.field.birthday']))).toBe(de['validation.birthdayPast']);
@@ -118,7 +120,7 @@ describe('BaseDataForm address and phone', () => {
     ['1791234567', 'validation.phone'],
     ['', 'validation.required'],
   ] as const)('phone %j: %s', async (phone, messageId) => {
-    const onSave = renderForm();
+    const onSave = await renderForm();
     await retype(de['profile.field.phone'], phone);
     await save();
     expect(errorOf(input(de['profile.field.phone']))).toBe(de[messageId]);
@@ -129,7 +131,7 @@ describe('BaseDataForm address and phone', () => {
 
   // spec §5 "Address: street, street number, zip, city required; zip numeric; address line 2 optional"
   it.each(['85OO', '850', 'CH-8500'])('zip %j must be numeric (four digits)', async (zip) => {
-    const onSave = renderForm();
+    const onSave = await renderForm();
     await retype(de['profile.field.zip'], zip);
     await save();
     expect(errorOf(input(de['profile.field.zip']))).toBe(de['validation.zip']);
@@ -137,14 +139,14 @@ describe('BaseDataForm address and phone', () => {
   });
 
   it.each(['street', 'streetNr', 'city'])('%s is required', async (label) => {
-    renderForm();
+    await renderForm();
     await retype(de[`profile.field.${label}` as keyof typeof de], '   ');
     await save();
     expect(errorOf(input(de[`profile.field.${label}` as keyof typeof de]))).toBe(de['validation.required']);
   });
 
   it('an error goes once the field is edited', async () => {
-    renderForm();
+    await renderForm();
     await retype(de['profile.field.city'], '');
     await save();
     expect(errorOf(input(de['profile.field.city']))).toBe(de['validation.required']);
@@ -154,7 +156,7 @@ describe('BaseDataForm address and phone', () => {
 
   // field-level: only what the patient changed goes out, so an edit of another field elsewhere is kept
   it('saves only the changed address fields (a profile exists), phone without spaces, empty line 2 as null', async () => {
-    const onSave = renderForm();
+    const onSave = await renderForm();
     await retype(de['profile.field.street'], ' Marktgasse ');
     await retype(de['profile.field.address2'], '');
     await retype(de['profile.field.phone'], '079 765 43 21');
@@ -169,7 +171,7 @@ describe('BaseDataForm address and phone', () => {
   });
 
   it('nothing changed: nothing saved, and it says so', async () => {
-    const onSave = renderForm();
+    const onSave = await renderForm();
     await retype(de['profile.field.phone'], '079 123 45 67');
     await save();
     expect(onSave).not.toHaveBeenCalled();
@@ -177,7 +179,7 @@ describe('BaseDataForm address and phone', () => {
   });
 
   it('a failed local save shows an error notice', async () => {
-    renderForm({ onSave: vi.fn(async () => Promise.reject(new Error('quota'))) });
+    await renderForm({ onSave: vi.fn(async () => Promise.reject(new Error('quota'))) });
     await retype(de['profile.field.city'], 'Bern');
     await save();
     await waitFor(() => expect(notified()).toEqual(['danger:profile.basedata.saveFailed']));
@@ -185,7 +187,7 @@ describe('BaseDataForm address and phone', () => {
 
   // the command's refusal reaches the form as its code: the patient reads what to do
   it('a refusal of the command shows its reason, not a generic failure', async () => {
-    renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => ({ state: 'refused' as const, code: 'personal_data_locked' })) });
+    await renderForm({ customer: NO_PROFILE, address: null, onSave: vi.fn(async () => ({ state: 'refused' as const, code: 'personal_data_locked' })) });
     await userEvent.type(screen.getByLabelText(de['profile.field.firstName']), 'Nina');
     await userEvent.type(screen.getByLabelText(de['profile.field.lastName']), 'Neu');
     fireEvent.change(screen.getByLabelText(de['profile.field.birthday']), { target: { value: '1980-02-03' } });
@@ -207,14 +209,14 @@ describe('BaseDataForm address and phone', () => {
 
   // honest feedback: "saved" only once the pharmacy has it
   it('stored on this device but waiting: says so, with the reason', async () => {
-    renderForm({ onSave: vi.fn(async () => ({ state: 'waiting' as const, code: 'network', nextAttemptAt: null })) });
+    await renderForm({ onSave: vi.fn(async () => ({ state: 'waiting' as const, code: 'network', nextAttemptAt: null })) });
     await retype(de['profile.field.city'], 'Bern');
     await save();
     await waitFor(() => expect(notified()).toEqual(['info:save.waiting.offline']));
   });
 
-  it('says when an edit is still waiting to be sent', () => {
-    renderForm({ pending: true });
+  it('says when an edit is still waiting to be sent', async () => {
+    await renderForm({ pending: true });
     expect(screen.getByRole('status').textContent).toBe(de['profile.basedata.pending']);
   });
 });

@@ -7,6 +7,7 @@ import { useValidatedForm } from '../form/use-validated-form';
 import { notify } from '../notifications/notification-store';
 import { reasonText } from '../../domain/reason-text';
 import { notifySaved, type SaveDelivery } from '../save-feedback';
+import { useSlices } from '../use-slices';
 import { AddressFields } from './address-fields';
 import './profile-forms.css';
 import {
@@ -58,6 +59,8 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
   const withPersonal = part !== 'address';
   const withAddress = part !== 'personal';
   const form = useValidatedForm();
+  // with both parts: the personal fields first, the address and the actions in the next frame (a layout of its own)
+  const later = useSlices(2, { first: 1, perFrame: 1 }) > 1 || !withPersonal || !withAddress;
   const personal = useRecordForm<PersonalValues>(useMemo(() => personalValues(customer), [customer]));
   const addr = useRecordForm<AddressValues>(useMemo(() => addressValues(address), [address]));
 
@@ -122,7 +125,7 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
           }}
         />
       ) : null}
-      {withAddress ? (
+      {withAddress && later ? (
         <AddressFields
           values={addr.values}
           errors={form.errors}
@@ -132,14 +135,16 @@ export function BaseDataForm({ customer, address, today, pending = false, onSave
           }}
         />
       ) : null}
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={form.sending}>
-          <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
-        </button>
-        <p className="profile-pending" role="status">
-          {pending ? <Msg id="profile.basedata.pending" /> : null}
-        </p>
-      </div>
+      {later ? (
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={form.sending}>
+            <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
+          </button>
+          <p className="profile-pending" role="status">
+            {pending ? <Msg id="profile.basedata.pending" /> : null}
+          </p>
+        </div>
+      ) : null}
     </form>
   );
 }

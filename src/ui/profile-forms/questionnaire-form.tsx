@@ -6,6 +6,7 @@ import { Msg, useMsg } from '../../i18n/msg';
 import { CheckboxField } from '../form/checkbox-field';
 import { TextField } from '../form/text-field';
 import type { SaveDelivery } from '../save-feedback';
+import { useSlices } from '../use-slices';
 import { useProfileForm } from './use-profile-form';
 import { YesNoField } from './yes-no-field';
 import './profile-forms.css';
@@ -100,6 +101,8 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
     ...(onSaved && { onSaved }),
   });
   const v = form.values;
+  // the measures and the diagnoses first; the allergies, then the medications and the actions in the frames after (each a layout of its own)
+  const shown = useSlices(3, { first: 1, perFrame: 1 });
   const number = (text: string) => Number(text.trim().replace(',', '.'));
   const currentBmi = v.weight.trim() && v.size.trim() ? bmi(number(v.weight), number(v.size)) : null;
   const check = (name: Flag) => (
@@ -130,29 +133,37 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
         </fieldset>
       ) : null}
 
-      <YesNoField name="has_allergies" legend={t('profile.questionnaire.hasAllergies')} value={v.has_allergies} onChange={(x) => form.set('has_allergies', x)} errorId={form.errors.has_allergies} />
-      {v.has_allergies === true ? (
-        <fieldset className="profile-fieldset profile-fieldset--indented">
-          <legend className="visually-hidden">
-            <Msg id="profile.questionnaire.allergies" />
-          </legend>
-          {allergyFlags.map(check)}
-          <TextField name="a_other" label={<Msg id="profile.questionnaire.a_other" />} value={v.a_other} onChange={(e) => form.set('a_other', e.target.value)} />
-        </fieldset>
+      {shown > 1 ? (
+        <>
+          <YesNoField name="has_allergies" legend={t('profile.questionnaire.hasAllergies')} value={v.has_allergies} onChange={(x) => form.set('has_allergies', x)} errorId={form.errors.has_allergies} />
+          {v.has_allergies === true ? (
+            <fieldset className="profile-fieldset profile-fieldset--indented">
+              <legend className="visually-hidden">
+                <Msg id="profile.questionnaire.allergies" />
+              </legend>
+              {allergyFlags.map(check)}
+              <TextField name="a_other" label={<Msg id="profile.questionnaire.a_other" />} value={v.a_other} onChange={(e) => form.set('a_other', e.target.value)} />
+            </fieldset>
+          ) : null}
+        </>
       ) : null}
 
-      <section className="profile-medications" aria-labelledby="profile-medications-title">
-        <h2 id="profile-medications-title" className="profile-fieldset__legend">
-          <Msg id="profile.questionnaire.medications" />
-        </h2>
-        {renderMedications(v.external_medications, (next) => form.set('external_medications', [...next]))}
-      </section>
+      {shown > 2 ? (
+        <>
+          <section className="profile-medications" aria-labelledby="profile-medications-title">
+            <h2 id="profile-medications-title" className="profile-fieldset__legend">
+              <Msg id="profile.questionnaire.medications" />
+            </h2>
+            {renderMedications(v.external_medications, (next) => form.set('external_medications', [...next]))}
+          </section>
 
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={form.sending}>
-          <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
-        </button>
-      </div>
+          <div className="form__actions">
+            <button type="submit" className="button button--primary" disabled={form.sending}>
+              <Msg id={form.sending ? 'profile.basedata.saving' : submitId} />
+            </button>
+          </div>
+        </>
+      ) : null}
     </form>
   );
 }
