@@ -4,10 +4,10 @@
 // out the whole list); the figures of the long tasks are in npm run bench:browser.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { nextSlice } from './all-slices';
 import { FIRST_ROWS, ROWS_PER_FRAME, useProgressiveList } from './use-progressive-list';
 
 const list = (n: number, from = 0) => Array.from({ length: n }, (_, i) => from + i);
-const frame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 
 describe('useProgressiveList', () => {
   it('a short list comes whole in the first render', () => {
@@ -24,7 +24,7 @@ describe('useProgressiveList', () => {
       return shown;
     });
     expect(seen[0]).toBe(FIRST_ROWS);
-    await frame();
+    await nextSlice();
     expect(result.current).toHaveLength(FIRST_ROWS + ROWS_PER_FRAME);
     await waitFor(() => expect(result.current).toHaveLength(20));
     expect(result.current.at(-1)).toBe(19);
@@ -43,7 +43,7 @@ describe('useProgressiveList', () => {
       return shown;
     }, { initialProps: { rows: list(10), key: 'active' } });
     await waitFor(() => expect(result.current).toHaveLength(10));
-    await frame();
+    await nextSlice();
     seen.length = 0;
     rerender({ rows: list(11), key: 'active' });
     expect(seen.map((s) => s.length)).toEqual([11]);

@@ -108,6 +108,16 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
   const check = (name: Flag) => (
     <CheckboxField key={name} name={name} label={<Msg id={`profile.questionnaire.${name}`} />} checked={v[name]} onChange={(e) => form.set(name, e.target.checked)} />
   );
+  // the details asked for after a "yes": the flags and a line for the rest
+  const details = (legend: 'diagnoses' | 'allergies', flags: readonly Flag[], other: 'd_others' | 'a_other') => (
+    <fieldset className="profile-fieldset profile-fieldset--indented">
+      <legend className="visually-hidden">
+        <Msg id={`profile.questionnaire.${legend}`} />
+      </legend>
+      {flags.map(check)}
+      <TextField name={other} label={<Msg id={`profile.questionnaire.${other}`} />} value={v[other]} onChange={(e) => form.set(other, e.target.value)} />
+    </fieldset>
+  );
   return (
     <form ref={form.formRef} className="form profile-form" noValidate onSubmit={form.onSubmit}>
       <div className="profile-grid">
@@ -123,28 +133,12 @@ export function QuestionnaireForm({ stored, onSave, onSaved, submitId = 'profile
       </p>
 
       <YesNoField name="has_diagnoses" legend={t('profile.questionnaire.hasDiagnoses')} value={v.has_diagnoses} onChange={(x) => form.set('has_diagnoses', x)} errorId={form.errors.has_diagnoses} />
-      {v.has_diagnoses === true ? (
-        <fieldset className="profile-fieldset profile-fieldset--indented">
-          <legend className="visually-hidden">
-            <Msg id="profile.questionnaire.diagnoses" />
-          </legend>
-          {diagnosisFlags.map(check)}
-          <TextField name="d_others" label={<Msg id="profile.questionnaire.d_others" />} value={v.d_others} onChange={(e) => form.set('d_others', e.target.value)} />
-        </fieldset>
-      ) : null}
+      {v.has_diagnoses === true ? details('diagnoses', diagnosisFlags, 'd_others') : null}
 
       {shown > 1 ? (
         <>
           <YesNoField name="has_allergies" legend={t('profile.questionnaire.hasAllergies')} value={v.has_allergies} onChange={(x) => form.set('has_allergies', x)} errorId={form.errors.has_allergies} />
-          {v.has_allergies === true ? (
-            <fieldset className="profile-fieldset profile-fieldset--indented">
-              <legend className="visually-hidden">
-                <Msg id="profile.questionnaire.allergies" />
-              </legend>
-              {allergyFlags.map(check)}
-              <TextField name="a_other" label={<Msg id="profile.questionnaire.a_other" />} value={v.a_other} onChange={(e) => form.set('a_other', e.target.value)} />
-            </fieldset>
-          ) : null}
+          {v.has_allergies === true ? details('allergies', allergyFlags, 'a_other') : null}
         </>
       ) : null}
 
