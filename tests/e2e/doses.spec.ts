@@ -179,7 +179,7 @@ test.describe('two devices, both offline, mark the same dose differently', () =>
     try {
       await Promise.all([openPeriod(a.page, 'Morgens'), openPeriod(b.page, 'Morgens')]);
       const name = await firstMirroredName(a.page, 'Morgens');
-      // both show it by its name before they go offline (the CI once had B offline before its pull ended)
+      // both show it by its name before they go offline (once in CI, B never showed A's row: B's state is checked here, not left to a 120 s timeout)
       expect(await firstMirroredName(b.page, 'Morgens')).toBe(name);
       await Promise.all([withItsFiles(a.page), withItsFiles(b.page)]);
       await a.context.setOffline(true);
