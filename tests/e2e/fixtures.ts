@@ -5,6 +5,9 @@ import fr from '../../lang/fr.json' with { type: 'json' };
 
 export const catalogues = { de, fr } as const;
 
+/** What a medication's name reads until its details are in the mirror ("Medikament <pharmacode>"): its words before the code. */
+export const medicationStandIn = (t: typeof de): string => t['prescriptions.medicationFallback'].split('{')[0] as string;
+
 /**
  * A page of the app's whose `goto` and `reload` resolve once the app has taken the document over
  * (appReady): every document paints its route's prerendered markup before any script runs

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { openDisclosure } from './disclosure';
-import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { catalogues, expect, expectNoAxeViolations, medicationStandIn, test } from './fixtures';
 import { DEMO, newPatient, newPatientIn, patientWithProfile, service, signIn, type TestPatient } from './patients';
 import { latestZurich } from './zurich-clock';
 
@@ -302,9 +302,8 @@ test.describe('the amount field (issue 22 item 8)', () => {
       const t = catalogues[lang];
       await signInIn(page, DEMO, lang, '/order/select');
       // the names come with the medication details (until then a stand-in, and the rows move)
-      const standIn = t['prescriptions.medicationFallback'].split('{')[0] as string;
       await expect(page.locator('.select-item__name').first()).toBeVisible();
-      await expect(page.locator('.select-item__name').filter({ hasText: standIn })).toHaveCount(0);
+      await expect(page.locator('.select-item__name').filter({ hasText: medicationStandIn(t) })).toHaveCount(0);
       // a repeatable prescription (a single-use one allows 1 at most)
       const item = page.locator('.select-item').filter({ hasNot: page.locator('.select-item__marker') }).first();
       const name = (await item.locator('.select-item__name').textContent()) ?? '';
