@@ -3,6 +3,7 @@
 import { documentFile } from '../src/app/route-document.ts';
 import { BODY_SCRIPT, headScript, type DocumentFacts } from './prerender-scripts.ts';
 import { APPEND_IN_SLICES } from './links-in-slices.ts';
+import { fontWarmUpScript } from './font-warm-up.ts';
 
 /** The path rendered for a pattern: optional parameters left out, a required one named by itself. */
 export const renderedPath = (pattern: string): string =>
@@ -38,7 +39,7 @@ export function routeDocument(shell: string, facts: DocumentFacts, markups: Reco
   const preloads = [entryFile, ...[...shell.matchAll(modulePreload)].map((m) => m[1]!)];
   const routeStyles = styles.map(({ file, css }) => `\n    <style>${css.trim()}</style>\n    <link disabled rel="stylesheet" crossorigin href="/${file}">`).join('');
   // the shell's own classic scripts (the ICU warm-up, the catalogue's and the route's preloads) wait
-  // for the first paint too (the document's, below, run before it)
+  // for the first paint too (the document's, below, run before it), as does the font warm-up
   return shell
     .replace(/<script>([\s\S]*?)<\/script>/gu, (_, code: string) => `<script>${afterFirstPaint(code)}</script>`)
     .replace(entryStyle, (link) => `${link}${routeStyles}`)
@@ -47,7 +48,7 @@ export function routeDocument(shell: string, facts: DocumentFacts, markups: Reco
     .replace(modulePreload, '')
     .replace(entry, `<script type="module">${afterFirstPaint(`import(${JSON.stringify(entryFile)})`)}</script>`)
     .replace(viewport, (meta) => `${meta}\n    <script>${headScript(facts)}</script>\n    <script>${afterFirstPaint(modulePreloadScript(preloads))}</script>`)
-    .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${BODY_SCRIPT}</script>`);
+    .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${afterFirstPaint(fontWarmUpScript())}</script><script>${BODY_SCRIPT}</script>`);
 }
 
 /** Netlify / Cloudflare Pages rewrites for the patterns with a parameter (the others are found as `<path>.html`). */

@@ -13,11 +13,14 @@
 //   palette, nothing shown by a background colour alone; reduced motion: nothing animates or
 //   transitions;
 // - target size (2.5.8): 24 × 24 or spaced; navigation, dose and amount controls 44 × 44; the
-//   sizes printed per route.
+//   sizes printed per route;
+// - not WCAG, but visited the same way: every font strike a screen uses at 412 and 1280 px is one
+//   the documents warm up (src/ui/font-strikes.ts, decision 0059).
 // Every problem of a run is collected and shown at the end, so one run lists them all.
 import type { Page } from '@playwright/test';
 import { routePaths } from '../../src/app/route-paths';
 import { catalogues, expect, test } from './fixtures';
+import { unlistedFontStrikes, STRIKE_WIDTHS } from './font-strikes';
 import { DEMO } from './patients';
 import { backgroundOnlyElements, forcedColourProblems, motionProblems, mutedColours } from './wcag/colours-motion';
 import { reflowProblems } from './wcag/reflow';
@@ -111,6 +114,11 @@ async function checkEveryRoute(page: Page, lang: 'de' | 'fr', signedIn: boolean)
     await page.setViewportSize(DESKTOP);
     await visit(page, `/${lang}${path}`, titleOf);
     await test.step(path, async () => {
+      // decision 0059: the strikes the screen uses are those the documents warm up
+      for (const width of STRIKE_WIDTHS) {
+        await page.setViewportSize({ width, height: DESKTOP.height });
+        problems.push(...(await unlistedFontStrikes(page)).map((strike) => `${path} at ${width}px: font strike not in src/ui/font-strikes.ts: ${strike}`));
+      }
       problems.push(...(await checkScreen(page, path, report)));
       problems.push(...(await checkDialogs(page, path, report)));
     });
