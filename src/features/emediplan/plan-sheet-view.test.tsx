@@ -9,7 +9,7 @@ import fr from '../../../lang/fr.json';
 import type { Chmed16aDocument } from '../../domain/emediplan/chmed16a-model';
 import { planSheet } from '../../domain/emediplan/plan-sheet';
 import { TestProviders } from '../../i18n/test-providers';
-import { PlanSheetView } from './plan-sheet-view';
+import { PlanSheetView, SHEET_PARTS } from './plan-sheet-view';
 
 const doc: Chmed16aDocument = {
   Patient: { FName: 'Sandra', LName: 'Meier', BDt: '1958-04-12', Gender: 2, Lng: 'de', Ids: [{ Type: 1, Val: '80756012340012345678' }] },
@@ -27,10 +27,10 @@ const names: Record<string, string> = { '1': 'ATORVASTATIN Mepha', '2': 'IBUPROF
 const sheet = planSheet(doc, (id) => names[id] ?? null);
 const times = { morning: '07:30', noon: '12:00', evening: '18:00', night: '22:00' };
 
-function show(lang: 'de' | 'fr') {
-  render(
+function show(lang: 'de' | 'fr', parts?: number) {
+  return render(
     <TestProviders lang={lang}>
-      <PlanSheetView sheet={sheet} doc={doc} code={null} times={times} />
+      <PlanSheetView sheet={sheet} doc={doc} code={null} times={times} {...(parts === undefined ? {} : { parts })} />
     </TestProviders>,
   );
 }
@@ -72,5 +72,28 @@ describe('PlanSheetView', () => {
     expect(screen.getByText(fr['emediplan.sheet.card'].replace('{number}', '80756012340012345678'))).toBeTruthy();
     expect(screen.getByText('Imprimé le 25.11.2026 16:55')).toBeTruthy();
     expect(screen.getByRole('table', { name: fr['emediplan.sheet.reserve'] })).toBeTruthy();
+  });
+
+  // issue 36 item 4: on screen the sheet comes a part per frame (/plan/print slices it), each part
+  // below the one before, so nothing shown moves
+  it('in parts: the header first, then the medication table, then the reserve and the footer', () => {
+    const { rerender } = show('de', 1);
+    const seen = () => ({
+      patient: screen.queryByText('Sandra Meier') !== null,
+      regular: screen.queryByRole('table', { name: de['emediplan.sheet.regular'] }) !== null,
+      reserve: screen.queryByRole('table', { name: de['emediplan.sheet.reserve'] }) !== null,
+      footer: document.querySelector('.plan-sheet__footer') !== null,
+    });
+    expect(seen()).toEqual({ patient: true, regular: false, reserve: false, footer: false });
+    const again = (parts: number) =>
+      rerender(
+        <TestProviders lang="de">
+          <PlanSheetView sheet={sheet} doc={doc} code={null} times={times} parts={parts} />
+        </TestProviders>,
+      );
+    again(2);
+    expect(seen()).toEqual({ patient: true, regular: true, reserve: false, footer: false });
+    again(SHEET_PARTS);
+    expect(seen()).toEqual({ patient: true, regular: true, reserve: true, footer: true });
   });
 });

@@ -73,12 +73,34 @@ function TableBox({ labelledBy, children }: { labelledBy: string; children: Reac
   );
 }
 
+/** One of the sheet's tables in its box: its caption, its column heads, its rows. */
+function SheetTable({ id, caption, reserve = false, heads, children }: { id: string; caption: string; reserve?: boolean; heads: ReactNode; children: ReactNode }) {
+  return (
+    <TableBox labelledBy={id}>
+      <table className={reserve ? 'plan-sheet__table plan-sheet__table--reserve' : 'plan-sheet__table'}>
+        <caption id={id} className="plan-sheet__caption">
+          <Msg id={caption} />
+        </caption>
+        <thead>
+          <tr>{heads}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableBox>
+  );
+}
+
 export interface PlanSheetViewProps {
   sheet: PlanSheet;
   doc: Chmed16aDocument;
   code: string | null;
   times: PeriodTimes;
+  /** how many of its SHEET_PARTS to show (the screen renders it in slices): all by default */
+  parts?: number;
 }
+
+/** The sheet's parts, each laid out in a frame of its own on screen: the header, the medication table, what follows it. */
+export const SHEET_PARTS = 3;
 
 /**
  * The printed eMediplan (chmed16a/README.md "The medication plan", A4 landscape): the header with
@@ -88,7 +110,7 @@ export interface PlanSheetViewProps {
  * and including, instructions); the reserve medication in a block of its own; the footer with
  * the patient again. Large type; the layout for paper is plan-print.css.
  */
-export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
+export function PlanSheetView({ sheet, doc, code, times, parts = SHEET_PARTS }: PlanSheetViewProps) {
   const intl = useIntl();
   const t = useMsg();
   const formatDate = useCalendarDate();
@@ -142,13 +164,12 @@ export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
       <p className="plan-sheet__printed">
         <Msg id="emediplan.sheet.printed" values={{ date: printed }} />
       </p>
-      <TableBox labelledBy={ids.main}>
-        <table className="plan-sheet__table">
-          <caption id={ids.main} className="plan-sheet__caption">
-            <Msg id="emediplan.sheet.regular" />
-          </caption>
-          <thead>
-            <tr>
+      {parts < 2 ? null : (
+        <SheetTable
+          id={ids.main}
+          caption="emediplan.sheet.regular"
+          heads={
+            <>
               {head}
               {INTAKE_PERIODS.map((period) => (
                 <th key={period} scope="col" className="plan-sheet__dose">
@@ -157,52 +178,52 @@ export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
                 </th>
               ))}
               <TailHeads />
+            </>
+          }
+        >
+          {sheet.regular.length === 0 ? (
+            <tr>
+              <td colSpan={9}>
+                <Msg id="emediplan.contents.none" />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sheet.regular.length === 0 ? (
-              <tr>
-                <td colSpan={9}>
-                  <Msg id="emediplan.contents.none" />
-                </td>
-              </tr>
-            ) : (
-              sheet.regular.map((line, i) => (
-                <tr key={`${line.id}-${i}`}>
-                  <th scope="row" className="plan-sheet__med">
-                    <LineName line={line} />
-                  </th>
-                  {line.doses ? (
-                    line.doses.map((dose, p) => (
-                      <td key={INTAKE_PERIODS[p]} className="plan-sheet__dose">
-                        <Dose dose={dose} />
-                      </td>
-                    ))
-                  ) : (
-                    <td colSpan={4}>
-                      <Msg id="emediplan.sheet.seeInstructions" />
+          ) : (
+            sheet.regular.map((line, i) => (
+              <tr key={`${line.id}-${i}`}>
+                <th scope="row" className="plan-sheet__med">
+                  <LineName line={line} />
+                </th>
+                {line.doses ? (
+                  line.doses.map((dose, p) => (
+                    <td key={INTAKE_PERIODS[p]} className="plan-sheet__dose">
+                      <Dose dose={dose} />
                     </td>
-                  )}
-                  <TailCells line={line} />
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableBox>
-      {sheet.reserve.length > 0 ? (
-        <TableBox labelledBy={ids.reserve}>
-          <table className="plan-sheet__table plan-sheet__table--reserve">
-            <caption id={ids.reserve} className="plan-sheet__caption">
-              <Msg id="emediplan.sheet.reserve" />
-            </caption>
-            <thead>
-              <tr>
-                {head}
-                <TailHeads />
+                  ))
+                ) : (
+                  <td colSpan={4}>
+                    <Msg id="emediplan.sheet.seeInstructions" />
+                  </td>
+                )}
+                <TailCells line={line} />
               </tr>
-            </thead>
-            <tbody>
+            ))
+          )}
+        </SheetTable>
+      )}
+      {parts < 3 ? null : (
+        <>
+          {sheet.reserve.length > 0 ? (
+            <SheetTable
+              id={ids.reserve}
+              caption="emediplan.sheet.reserve"
+              reserve
+              heads={
+                <>
+                  {head}
+                  <TailHeads />
+                </>
+              }
+            >
               {sheet.reserve.map((line, i) => (
                 <tr key={`${line.id}-${i}`}>
                   <th scope="row" className="plan-sheet__med">
@@ -211,17 +232,17 @@ export function PlanSheetView({ sheet, doc, code, times }: PlanSheetViewProps) {
                   <TailCells line={line} />
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableBox>
-      ) : null}
-      {sheet.remark ? <p className="plan-sheet__remark">{sheet.remark}</p> : null}
-      <footer className="plan-sheet__footer">
-        <span>{born ? t('emediplan.sheet.footerPatient', { name, date: born }) : name}</span>
-        <span>
-          <Msg id="emediplan.sheet.footerBy" values={{ pharmacy: PHARMACY.name, version: VERSION }} />
-        </span>
-      </footer>
+            </SheetTable>
+          ) : null}
+          {sheet.remark ? <p className="plan-sheet__remark">{sheet.remark}</p> : null}
+          <footer className="plan-sheet__footer">
+            <span>{born ? t('emediplan.sheet.footerPatient', { name, date: born }) : name}</span>
+            <span>
+              <Msg id="emediplan.sheet.footerBy" values={{ pharmacy: PHARMACY.name, version: VERSION }} />
+            </span>
+          </footer>
+        </>
+      )}
     </article>
   );
 }
