@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Msg } from '../i18n/msg';
 import { encodeQr, type QrMatrix } from './qr-encoder';
 
@@ -38,11 +38,12 @@ export function QrCode({ text, label, className }: { text: string | null; label:
     if (text === null) return;
     let current = true;
     encodeQr(text)
+      // transitions: a screen around the code renders again without holding the main thread
       .then((matrix) => {
-        if (current) setState({ text, matrix });
+        if (current) startTransition(() => setState({ text, matrix }));
       })
       .catch(() => {
-        if (current) setState({ text, failed: true });
+        if (current) startTransition(() => setState({ text, failed: true }));
       });
     return () => {
       current = false;

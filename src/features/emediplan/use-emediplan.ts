@@ -3,7 +3,7 @@
 // birth date, gender, language, the insurance card number of the latest insurance), its printed
 // rows, and the period times of the plan settings. The document is made once per visit (its Id
 // and date): the code, the print and the calendar of one visit are one plan.
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useCustomerRecord } from '../../data/hooks/use-customer-record';
 import { useMedications } from '../../data/hooks/use-medications';
 import { useOrders } from '../../data/hooks/use-orders';
@@ -87,7 +87,9 @@ export function useEmediplanCode(doc: Chmed16aDocument | undefined): string | nu
     if (!doc) return;
     let current = true;
     void encodeChmed16a(doc).then((text) => {
-      if (current) setCode({ doc, text });
+      // a transition: the code reaches the whole sheet (its print button, its code), and an update
+      // from a promise would render it in one task, a table of a row per medication included
+      if (current) startTransition(() => setCode({ doc, text }));
     });
     return () => {
       current = false;
