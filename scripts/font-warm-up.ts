@@ -23,7 +23,7 @@ export function fontWarmUpScript(strikes: readonly FontStrike[] = FONT_STRIKES):
     `(function(q){var b=document.createElement("div");b.setAttribute("aria-hidden","true");` +
     `b.style.cssText="position:fixed;top:0;left:0;width:0;height:0;overflow:hidden;visibility:hidden;pointer-events:none";` +
     `document.body.appendChild(b);` +
-    `(function s(){if(!q.length){b.remove();return}for(var n=0;n<${STRIKES_PER_FRAME}&&q.length;n++){var i=document.createElement("i");i.style.font=q.shift();i.textContent="a";b.appendChild(i)}requestAnimationFrame(s)})()` +
+    `(function w(){if(!q.length){b.remove();return}for(var n=0;n<${STRIKES_PER_FRAME}&&q.length;n++){var i=document.createElement("i");i.style.font=q.shift();i.textContent="a";b.appendChild(i)}requestAnimationFrame(w)})()` +
     `})(${fonts})`
   );
 }
