@@ -15,9 +15,9 @@ import './plan-print.css';
 export default function PlanPrintView() {
   const plan = useEmediplan();
   const code = useEmediplanCode(plan?.doc);
-  // the sheet a part per frame (its header, its table, the rest): one layout of the whole sheet
-  // was a task of 80–100 ms at 4× CPU. Printed only once it is whole.
-  const parts = useSlices(SHEET_PARTS, { first: 1, perFrame: 1 });
+  // the sheet a part per frame (its header, its table, the rest), from when the plan is there: one
+  // layout of the whole sheet was a task of 80–100 ms at 4× CPU. Printed only once it is whole.
+  const parts = useSlices(plan ? SHEET_PARTS : 0, { first: 1, perFrame: 1 });
   if (plan === undefined) return <Spinner />;
   return (
     <section className="page plan-print" aria-labelledby="plan-print-title">
