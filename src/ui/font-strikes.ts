@@ -1,10 +1,11 @@
 // The font strikes (family, size, weight, style) the screens use, for the documents to look them up
 // after the first paint, before a screen's data arrives (scripts/font-warm-up.ts, decision 0059).
 // A strike new to the page is looked up through the browser's font service when a layout first
-// needs it: on this machine 1–2.5 ms each at 4× CPU, 20–25 ms of the 60–80 ms layout that follows
-// a screen's first commit with its data. Sizes are in rem, as laid out at 412 and 1280 px (the
-// phone Lighthouse emulates, and a desktop); the end-to-end test `wcag-routes.spec.ts` finds the
-// strikes of every route at those widths and names any that is missing here.
+// needs it: on this machine 1–6 ms each at 4× CPU (the first of a weight loads its font file),
+// 20–34 ms of the 60–80 ms layout that followed a screen's first commit with its data. Sizes are
+// in rem, as laid out at 412 and 1280 px (the phone Lighthouse emulates, and a desktop); the
+// end-to-end test `wcag-routes.spec.ts` finds the strikes of every route at those widths and
+// names any that is missing here.
 
 /** The families of styles.css (`:root`) and of the two-factor secret (account.css), as the browser computes them. */
 export const FONT_FAMILIES = {
@@ -71,5 +72,5 @@ export const FONT_STRIKES: readonly FontStrike[] = [
   ['600', 0.7778, 'sans'],
 ];
 
-/** A strike as the CSS `font` shorthand (what the warm-up sets, and what the test compares). */
+/** A strike as the CSS `font` shorthand (what the warm-up sets on each letter). */
 export const fontShorthand = ([weight, rem, family]: FontStrike): string => `${weight} ${rem}rem ${FONT_FAMILIES[family]}`;
