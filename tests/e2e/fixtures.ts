@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Request, type Response } from '@playwright/test';
 import de from '../../lang/de.json' with { type: 'json' };
 import fr from '../../lang/fr.json' with { type: 'json' };
 
@@ -19,6 +19,7 @@ const waiting = new WeakSet<Page>();
 function waitingForTheApp(page: Page, appOrigin: string): Page {
   if (waiting.has(page)) return page;
   waiting.add(page);
+  trackAppFiles(page, appOrigin);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const settled = async (response: Response | null, options: { waitUntil?: string } | undefined) => {
@@ -38,6 +39,42 @@ function waitingForTheApp(page: Page, appOrigin: string): Page {
     return response;
   };
   return page;
+}
+
+/** The requests for the app's own files a page has in flight, and when the last one started or ended. */
+const appFiles = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
+function trackAppFiles(page: Page, appOrigin: string): void {
+  if (appFiles.has(page)) return;
+  const files = { inFlight: new Set<Request>(), changedAt: Date.now() };
+  appFiles.set(page, files);
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${appOrigin}/`)) return;
+    files.inFlight.add(request);
+    files.changedAt = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (files.inFlight.delete(request)) files.changedAt = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * The page has loaded the app's files: its load event came, and no request for a file of the
+ * app's origin has been in flight for half a second. Unlike Playwright's `networkidle`, the data
+ * traffic with the stack is not waited for (a pull, a realtime catch-up), so a busy machine's
+ * slow answers do not hold a test that only needs the page's scripts before it goes offline.
+ * A page of a context the fixtures do not know (`browser.newContext()`) is tracked from here on.
+ */
+export async function appFilesLoaded(page: Page): Promise<void> {
+  trackAppFiles(page, new URL(page.url()).origin);
+  await page.waitForLoadState('load');
+  await expect
+    .poll(() => {
+      const files = appFiles.get(page);
+      return files !== undefined && files.inFlight.size === 0 && Date.now() - files.changedAt >= 500;
+    }, { timeout: 20_000, intervals: [100] })
+    .toBe(true);
 }
 
 /** Every request that would leave the machine is answered here: the disruption post 404s by default. */

@@ -8,7 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config';
-import { catalogues, expect } from './fixtures';
+import { appFilesLoaded, catalogues, expect } from './fixtures';
 
 const { de } = catalogues;
 
@@ -95,7 +95,7 @@ export async function underServiceWorker(page: Page): Promise<void> {
  * (as an installed app has them precached).
  */
 export async function withItsFiles(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await appFilesLoaded(page);
 }
 
 /** The latest address row of a patient on the server. */
