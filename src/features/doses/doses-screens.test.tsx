@@ -60,8 +60,12 @@ const inLang = (ui: React.ReactNode, lang: 'de' | 'fr' = 'de') => render(<TestPr
 afterEach(() => vi.restoreAllMocks());
 
 describe('the history', () => {
-  it('the week grid as a table: seven days, four periods, each cell in words', () => {
+  it('the week grid as a table: seven days, four periods, each cell in words; the table comes in a frame after the drawing', async () => {
     inLang(<HistoryScreen data={DATA} now={NOW} week={null} />);
+    // the first render: the drawing alone (the table's text was a layout of its own)
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(document.querySelector('svg.dose-grid')).not.toBeNull();
+    await allSlices();
     const table = screen.getByRole('table', { name: /Einnahmen der Woche vom 19\.11\.2026 bis 25\.11\.2026/ });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(5);

@@ -24,8 +24,10 @@ function CellText({ cell }: { cell: WeekCell }) {
 /**
  * The week grid (7 days × 4 periods) drawn with SVG, a shape per cell (readable without colour),
  * with its legend; the same in a table for assistive technology (the drawing is hidden from it).
+ * `withTable` false leaves the table out: the screen adds it in a frame after the drawing (its
+ * 40 cells of text were about a quarter of the first layout, one task with it; hidden, it moves nothing).
  */
-export function WeekGridFigure({ grid }: { grid: WeekGrid }) {
+export function WeekGridFigure({ grid, withTable = true }: { grid: WeekGrid; withTable?: boolean }) {
   const intl = useIntl();
   const msg = useMsg();
   const formatDate = useCalendarDate();
@@ -66,42 +68,44 @@ export function WeekGridFigure({ grid }: { grid: WeekGrid }) {
           ))}
         </ul>
       </figcaption>
-      <div className="visually-hidden">
-        <table>
-          <caption>
-            <Msg id="doses.history.gridTable" values={{ from, to }} />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Msg id="doses.history.dayColumn" />
-              </th>
-              {grid.days.map((day) => (
-                <th key={day} scope="col">
-                  {dayLabel(intl, day).join(' ')}
+      {withTable ? (
+        <div className="visually-hidden">
+          <table>
+            <caption>
+              <Msg id="doses.history.gridTable" values={{ from, to }} />
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Msg id="doses.history.dayColumn" />
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {INTAKE_PERIODS.map((period, row) => (
-              <tr key={period}>
-                <th scope="row">
-                  <Msg id={INTAKE_PERIOD_LABEL[period]} />
-                </th>
-                {grid.rows.map((cells) => {
-                  const cell = cells[row]!;
-                  return (
-                    <td key={cell.day}>
-                      <CellText cell={cell} />
-                    </td>
-                  );
-                })}
+                {grid.days.map((day) => (
+                  <th key={day} scope="col">
+                    {dayLabel(intl, day).join(' ')}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {INTAKE_PERIODS.map((period, row) => (
+                <tr key={period}>
+                  <th scope="row">
+                    <Msg id={INTAKE_PERIOD_LABEL[period]} />
+                  </th>
+                  {grid.rows.map((cells) => {
+                    const cell = cells[row]!;
+                    return (
+                      <td key={cell.day}>
+                        <CellText cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </figure>
   );
 }
