@@ -3,7 +3,7 @@
 // the server's Retry-After (net/fetch-guard.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { readStoredSession, storedSessionKey } from './stored-session';
+import { authAnswerIn, readStoredSession, storedSessionKey } from './stored-session';
 import { guardFetch } from './net/fetch-guard';
 import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
 import { buildEnv } from './build-env';
@@ -28,6 +28,8 @@ export interface AppClientOptions {
   retryAfter?: RetryAfterLog;
   /** extra settings for Node (tests): no URL session detection, a WebSocket class */
   realtimeTransport?: unknown;
+  /** the auth client's start (reading the stored session, the address's answer) left to the caller: `client.auth.initialize()` */
+  authStartedLater?: boolean;
 }
 
 /**
@@ -42,7 +44,15 @@ export function createAppClient(o: AppClientOptions): AppClient {
   const storedToken = () => readStoredSession(o.storage, key)?.access_token ?? null;
   const base = o.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   return createClient<Database>(o.url, o.anonKey, {
-    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: o.realtimeTransport === undefined, flowType: 'implicit', storage: o.storage, storageKey: key },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: o.realtimeTransport === undefined,
+      flowType: 'implicit',
+      storage: o.storage,
+      storageKey: key,
+      ...(o.authStartedLater && { skipAutoInitialize: true }),
+    },
     global: { fetch: guardFetch(base, { anonKey: o.anonKey, storedAccessToken: storedToken, ...(o.retryAfter && { retryAfter: o.retryAfter }) }) },
     realtime: {
       accessToken: async () => storedToken(),
@@ -53,24 +63,58 @@ export function createAppClient(o: AppClientOptions): AppClient {
 }
 
 let client: AppClient | null = null;
+let authStarted = false;
 
-/** Created on first use, so public pages that never touch the backend do not pay for it. */
-export function supabase(): AppClient {
-  client ??= createAppClient({ url: buildEnv.supabaseUrl, anonKey: buildEnv.supabaseKey, storage: globalThis.localStorage, retryAfter: appRetryAfter });
+function made(): AppClient {
+  client ??= createAppClient({ url: buildEnv.supabaseUrl, anonKey: buildEnv.supabaseKey, storage: globalThis.localStorage, retryAfter: appRetryAfter, authStartedLater: true });
   return client;
+}
+
+/**
+ * The auth client's start, once: what supabase-js runs at the end of `createClient` unless told
+ * not to. Every auth method awaits it once it has begun; begun after a method, the method would
+ * not wait for it, so every use of the client goes through supabase(), which begins it.
+ */
+function startAuth(made: AppClient): void {
+  if (authStarted) return;
+  authStarted = true;
+  // (it never rejects: supabase-js reports a failed start as the session's error)
+  made.auth.initialize().catch(() => undefined);
+}
+
+/** Created on first use, so public pages that never touch the backend do not pay for it. Its auth has begun to start. */
+export function supabase(): AppClient {
+  const c = made();
+  startAuth(c);
+  return c;
+}
+
+/**
+ * Makes the client now and begins its auth's start in the next task: the setup (supabase-js'
+ * auth, realtime and PostgREST clients, 40–45 ms at 4× CPU) and the start (the stored session
+ * read, the address looked at, the first event: about 10 ms) were one task of 50–55 ms after a
+ * returning patient's first paint. A use of the client before that task begins the start itself.
+ */
+export function prepareClient(): void {
+  const c = made();
+  // an answer of the auth service in the address is read first, as supabase-js does: the client's
+  // own listener reads the stored session (and refreshes it when expired) at once, which could
+  // race the answer's new session
+  if (authAnswerIn(globalThis.location)) startAuth(c);
+  else void nextTask().then(() => startAuth(c));
 }
 
 /**
  * The client, made in a task after the one that asked: for code that has just imported this
  * module, whose evaluation (supabase-js' modules) ran in the task that resolved the import. Made
  * at once it added the client's setup (50–60 ms at 4× CPU) to that task: one of 107 ms on
- * /order/select, whose generic tip asks at once. The caller goes on a task later still: its first
- * requests (and supabase-js' reading of the session for them) made the setup's task one of up to
- * 122 ms there.
+ * /order/select, whose generic tip asks at once. The caller goes on a task later still, its
+ * auth's start in the task between: its first requests (and supabase-js' reading of the session
+ * for them) made the setup's task one of up to 122 ms there.
  */
 export async function supabaseAfterImport(): Promise<AppClient> {
   await nextTask();
-  const made = supabase();
+  prepareClient();
   await nextTask();
-  return made;
+  return supabase();
 }
