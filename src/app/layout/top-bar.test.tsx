@@ -17,7 +17,7 @@ import { TopBar } from './top-bar';
 let fake: FakeClient;
 // the session store makes its client a task after it is imported: maybe before this file's body has run
 const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
-vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321' }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, prepareClient: () => undefined, supabaseUrl: 'http://127.0.0.1:54321' }));
 
 function renderBar(status: 'signedIn' | 'signedOut') {
   render(

@@ -13,7 +13,7 @@ import EmailView from './email-view';
 let fake: FakeClient;
 // the session store makes its client a task after it is imported: before this file's body has run
 const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
-vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321' }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, prepareClient: () => undefined, supabaseUrl: 'http://127.0.0.1:54321' }));
 // the code goes through the client that keeps no session (data/auth/sessionless-auth.ts)
 vi.mock('../../data/auth/sessionless-auth', () => ({ appSessionlessAuth: () => client.current?.auth }));
 

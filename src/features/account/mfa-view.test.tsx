@@ -10,7 +10,7 @@ import MfaView from './mfa-view';
 import { groupSecret } from './secret-groups';
 
 let fake: FakeClient;
-vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, supabaseUrl: 'http://127.0.0.1:54321' }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => fake, prepareClient: () => undefined, supabaseUrl: 'http://127.0.0.1:54321' }));
 
 const notified = () => notifications.list().map((n) => `${n.kind}:${n.messageId}`);
 const t = (id: keyof typeof de, values: Record<string, string> = {}) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), de[id]);

@@ -12,7 +12,7 @@ let fake: FakeClient;
 let retryAfterUntil = 0;
 // the session store makes its client a task after it is imported: maybe before this file's body has run
 const client = vi.hoisted(() => ({ current: null as FakeClient | null }));
-vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => retryAfterUntil, record: () => {} } }));
+vi.mock('../../data/supabase-client', () => ({ supabase: () => client.current, prepareClient: () => undefined, supabaseUrl: 'http://127.0.0.1:54321', appRetryAfter: { until: () => retryAfterUntil, record: () => {} } }));
 // the patient whose login waits for the second factor
 // the signed-in patient as screens read it (useSession)
 vi.mock('../../data/auth/auth-view', () => {
