@@ -75,11 +75,11 @@ function made(): AppClient {
  * not to. Every auth method awaits it once it has begun; begun after a method, the method would
  * not wait for it, so every use of the client goes through supabase(), which begins it.
  */
-function startAuth(made: AppClient): void {
+function startAuth(c: AppClient): void {
   if (authStarted) return;
   authStarted = true;
   // (it never rejects: supabase-js reports a failed start as the session's error)
-  made.auth.initialize().catch(() => undefined);
+  c.auth.initialize().catch(() => undefined);
 }
 
 /** Created on first use, so public pages that never touch the backend do not pay for it. Its auth has begun to start. */

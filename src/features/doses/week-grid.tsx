@@ -25,7 +25,8 @@ function CellText({ cell }: { cell: WeekCell }) {
  * The week grid (7 days × 4 periods) drawn with SVG, a shape per cell (readable without colour),
  * with its legend; the same in a table for assistive technology (the drawing is hidden from it).
  * `withTable` false leaves the table out: the screen adds it in a frame after the drawing (its
- * 40 cells of text were about a quarter of the first layout, one task with it; hidden, it moves nothing).
+ * 40 cells of text were about a quarter of the first layout, one task with it; hidden, it moves
+ * nothing).
  */
 export function WeekGridFigure({ grid, withTable = true }: { grid: WeekGrid; withTable?: boolean }) {
   const intl = useIntl();
