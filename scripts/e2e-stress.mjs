@@ -28,9 +28,14 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Busy loops in child processes: each keeps one core at 100 % until stopped. */
+/**
+ * Busy loops in child processes: each keeps one core at 100 % until stopped, or until this script
+ * is gone (its parent changed): a loop left behind by a killed run made every later measurement
+ * on the machine (`npm run bench`, Lighthouse) one of a loaded machine.
+ */
+const BUSY_LOOP = 'const parent = process.ppid; for (let i = 0; ; i++) if ((i & 0xffffff) === 0 && process.ppid !== parent) process.exit(0);';
 function startLoad(count) {
-  return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  return Array.from({ length: count }, () => spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: 'ignore' }));
 }
 
 /** The failed tests of a Playwright JSON report (title path and the first line of the error). */
@@ -67,7 +72,7 @@ const options = parseArgs(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), 'e2e-stress-'));
 const load = startLoad(options.load);
 const stopLoad = () => load.forEach((child) => child.kill('SIGKILL'));
-process.on('SIGINT', () => (stopLoad(), process.exit(130)));
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(signal, () => (stopLoad(), process.exit(code)));
 
 const summary = [];
 try {
