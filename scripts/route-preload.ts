@@ -116,9 +116,9 @@ export interface BundleChunk {
 type BundleOutputs = Record<string, BundleChunk | { type: 'asset'; fileName: string }>;
 
 /**
- * The files each route's modules need, in the order the app asks for them: the chunk that holds
- * each module, the chunks it imports statically and their styles. What the entry loads already
- * (index.html preloads it) is left out.
+ * The files each route's modules need: first the chunks that hold its modules, then what they
+ * import statically and their styles (the styles in the order the app asks for them). What the
+ * entry loads already (index.html preloads it) is left out.
  */
 export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutputs): Array<{ pattern: string; files: string[]; signedInRedirect?: string }> {
   const chunks = Object.values(bundle).filter((output): output is BundleChunk => output.type === 'chunk');
@@ -146,7 +146,10 @@ export function routeFiles(routes: readonly RouteModules[], bundle: BundleOutput
       if (!chunk) throw new Error(`route-preload: no chunk holds ${id} (route ${pattern})`);
       return chunk;
     });
-    return { pattern, files: closure(holders).filter((file) => !loaded.has(file)), ...(signedInRedirect !== undefined && { signedInRedirect }) };
+    // the holders first: the document appends its links a few per task (links-in-slices.ts), and
+    // a module the entry reaches before its link is asked for twice over (issue 36, CI of stop 50)
+    const files = [...new Set([...holders.map((chunk) => chunk.fileName), ...closure(holders)])];
+    return { pattern, files: files.filter((file) => !loaded.has(file)), ...(signedInRedirect !== undefined && { signedInRedirect }) };
   });
 }
 

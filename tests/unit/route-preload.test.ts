@@ -77,10 +77,22 @@ describe('the files of each route, from the bundle', () => {
     'assets/view.css': { type: 'asset' as const, fileName: 'assets/view.css' },
   };
 
-  it("lists the chunks holding the route's modules, what they import and their styles, without what the entry loads", () => {
+  it("lists the chunks holding the route's modules first, then what they import and their styles, without what the entry loads", () => {
     expect(routeFiles([{ pattern: '/x', modules: ['/src/view.tsx', '/src/reads.ts'] }], bundle)).toEqual([
-      { pattern: '/x', files: ['assets/view.js', 'assets/view.css', 'assets/shared.js', 'assets/shared.css'] },
+      { pattern: '/x', files: ['assets/view.js', 'assets/shared.js', 'assets/view.css', 'assets/shared.css'] },
     ]);
+  });
+
+  // a module the entry imports before the document's slices reach its link is fetched twice
+  it("puts a holder before the chunks its sibling imports, so the route's own modules are asked for first", () => {
+    const deep = {
+      ...bundle,
+      'assets/view.js': chunk('assets/view.js', { facadeModuleId: '/src/view.tsx', imports: ['assets/a.js', 'assets/b.js'] }),
+      'assets/a.js': chunk('assets/a.js'),
+      'assets/b.js': chunk('assets/b.js'),
+      'assets/reads.js': chunk('assets/reads.js', { facadeModuleId: '/src/reads.ts' }),
+    };
+    expect(routeFiles([{ pattern: '/x', modules: ['/src/view.tsx', '/src/reads.ts'] }], deep)[0]!.files).toEqual(['assets/view.js', 'assets/reads.js', 'assets/a.js', 'assets/b.js']);
   });
 
   it('fails on a module no chunk holds', () => {
