@@ -1,8 +1,9 @@
 // issue 40: WCAG 2.2 AA beyond what axe sees, on every route of the routes table (with its query
 // variants), in German and French, signed out and signed in as the demo patient (the seed's
 // patient with a plan, running-low stock and orders in every status). Generated from the table:
-// a new route is checked without touching this file. One page per language and kind, each route
-// visited once, every check run on that visit, every dialog a route opens checked open:
+// a new route is checked without touching this file. The routes in groups (routeGroups), one test
+// and one page per group, language and kind, each route visited once, every check run on that
+// visit, every dialog a route opens checked open:
 // - reflow (1.4.10): 320 px wide, and a 1280 × 800 window zoomed to 400 % (a 320 × 200 CSS px
 //   viewport: zoom changes the CSS px per window px, which is what layout sees; decision 0051);
 // - large text: the browser's default font size at 200 % (DevTools `Page.setFontSizes`, what the
@@ -102,7 +103,37 @@ async function checkDialogs(page: Page, path: string, report: string[]): Promise
   return problems;
 }
 
-async function checkEveryRoute(page: Page, lang: 'de' | 'fr', signedIn: boolean): Promise<void> {
+/** Paths per test at least: a test's budget grows with its paths (ROUTE_BUDGET_MS). */
+const GROUP_SIZE = 6;
+/** Under the stress run's load one route's checks took up to 30 s. */
+const ROUTE_BUDGET_MS = 30_000;
+
+/**
+ * The paths in groups, each checked by a test of its own (its own sign-in and time budget): the
+ * paths of one first segment stay together (the order flow's steps follow /order, as a patient
+ * goes), consecutive segments joined until a group holds GROUP_SIZE paths; a short last group
+ * joins the one before.
+ */
+function routeGroups(paths: readonly string[]): string[][] {
+  const segment = (path: string) => path.split(/[/?]/)[1] ?? '';
+  const bySegment: string[][] = [];
+  for (const path of paths) {
+    const last = bySegment.at(-1);
+    if (last && segment(last[0]!) === segment(path)) last.push(path);
+    else bySegment.push([path]);
+  }
+  const groups: string[][] = [];
+  for (const paths of bySegment) {
+    const last = groups.at(-1);
+    if (last && last.length < GROUP_SIZE) last.push(...paths);
+    else groups.push([...paths]);
+  }
+  const tail = groups.at(-1);
+  if (groups.length > 1 && tail && tail.length < GROUP_SIZE) groups.at(-2)!.push(...groups.pop()!);
+  return groups;
+}
+
+async function checkRoutes(page: Page, lang: 'de' | 'fr', signedIn: boolean, paths: readonly string[]): Promise<void> {
   const titleOf = titleOfRoute(catalogues[lang], signedIn);
   const problems: string[] = [];
   const report: string[] = [];
@@ -110,7 +141,7 @@ async function checkEveryRoute(page: Page, lang: 'de' | 'fr', signedIn: boolean)
   // the app's sizes follow the browser's default font size (rem, and a root size in %)
   expect(await rootFontSize(page)).toBeGreaterThan(30);
   await setDefaultFontScale(page, 1);
-  for (const { path } of PATHS) {
+  for (const path of paths) {
     await page.setViewportSize(DESKTOP);
     await visit(page, `/${lang}${path}`, titleOf);
     await test.step(path, async () => {
@@ -123,7 +154,7 @@ async function checkEveryRoute(page: Page, lang: 'de' | 'fr', signedIn: boolean)
       problems.push(...(await checkDialogs(page, path, report)));
     });
   }
-  console.log(`target sizes, ${lang}, ${signedIn ? 'signed in' : 'signed out'}:\n${report.join('\n')}`);
+  console.log(`target sizes, ${lang}, ${signedIn ? 'signed in' : 'signed out'}, ${paths[0]} … ${paths.at(-1)}:\n${report.join('\n')}`);
   await test.info().attach('target sizes', { body: report.join('\n'), contentType: 'text/plain' });
   expect(problems).toEqual([]);
 }
@@ -147,18 +178,28 @@ test('more contrast asked for: the muted greys become the text colour, the borde
   expect(more.border).not.toBe(normal.border);
 });
 
+const GROUPS = routeGroups(PATHS.map(({ path }) => path));
+
+test('every path of the routes table is in exactly one group of the WCAG checks', () => {
+  expect(GROUPS.flat()).toEqual(PATHS.map(({ path }) => path));
+  expect(GROUPS.every((group) => group.length >= Math.min(GROUP_SIZE, PATHS.length))).toBe(true);
+});
+
 for (const lang of ['de', 'fr'] as const) {
   test.describe(`WCAG on every route in ${lang}`, () => {
-    test('signed out', async ({ page }) => {
-      test.setTimeout(480_000);
-      await page.goto(`/${lang}/`);
-      await checkEveryRoute(page, lang, false);
-    });
+    for (const group of GROUPS) {
+      const which = `${group[0]} … ${group.at(-1)}`;
+      test(`signed out: ${which}`, async ({ page }) => {
+        test.setTimeout(60_000 + group.length * ROUTE_BUDGET_MS);
+        await page.goto(`/${lang}/`);
+        await checkRoutes(page, lang, false, group);
+      });
 
-    test('signed in as the demo patient', async ({ page }) => {
-      test.setTimeout(480_000);
-      await signInDemo(page, lang);
-      await checkEveryRoute(page, lang, true);
-    });
+      test(`signed in as the demo patient: ${which}`, async ({ page }) => {
+        test.setTimeout(60_000 + group.length * ROUTE_BUDGET_MS);
+        await signInDemo(page, lang);
+        await checkRoutes(page, lang, true, group);
+      });
+    }
   });
 }
