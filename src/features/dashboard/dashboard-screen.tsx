@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
@@ -48,7 +48,8 @@ export interface DashboardScreenProps {
  * the installed app's first paint on a slow phone — holds only the greeting and the plan, and no
  * frame lays out the whole page (they appear below or beside the plan, each after the one before
  * it, moving nothing on it; the advantages and the install offer, below both columns, last). With
- * `refill`, the side column starts with the "running low" card and waits for it.
+ * `refill`, the side column starts with the "running low" card and waits for it, and the footer
+ * waits for the side column.
  */
 export function DashboardScreen({ mirror, now, syncLine, install, refill = false }: DashboardScreenProps) {
   const language = useIntlLanguage();
@@ -66,6 +67,11 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
   // what lies below or beside the plan comes a part per frame: the reminders, the three lists,
   // then what lies below both columns
   const shown = useSlices(6, { first: 1, perFrame: 1 });
+  // below both columns, the footer waits for the side column too: on a phone it stands under it,
+  // and the "running low" card's chunk may come late (a slow network, files not yet in the
+  // worker's cache): shown before it, the footer was pushed down a screen (Lighthouse: CLS 0.13)
+  const [sideComplete, setSideComplete] = useState(!refill);
+  const onSideComplete = useCallback(() => startTransition(() => setSideComplete(true)), []);
   const sideLists = (
     <>
       {shown > 2 ? <ExpiringSection rows={model.expiring} /> : null}
@@ -94,7 +100,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
             refill ? (
               // the lists wait for the card (no fallback): it never pushes them down once shown
               <Suspense fallback={null}>
-                <RefillSide mirror={mirror} now={now}>
+                <RefillSide mirror={mirror} now={now} onComplete={onSideComplete}>
                   {sideLists}
                 </RefillSide>
               </Suspense>
@@ -105,7 +111,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
         </div>
       </div>
       <div className="dash-footer">
-        {shown > 5 ? (
+        {shown > 5 && sideComplete ? (
           <>
             <AboutCard />
             <InstallApp offer={install} />

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useChangeDraft } from '../../data/hooks/use-draft-order';
 import { useSupplyInputs } from '../../data/hooks/use-supply-inputs';
@@ -12,13 +12,14 @@ import { refillModel } from './refill-rows';
  * The side column with the "running low" card on top, loaded in its own chunk after the first
  * paint (the supply rules, every dose mark and the plan settings are not needed for the plan).
  * The column waits for the card's data, so the card never pushes the lists under it down once
- * they are on screen; they come in the task after the card.
+ * they are on screen; they come in the task after the card, and then `onComplete` is called (what
+ * lies below the column waits for it).
  *
  * The button writes the draft — exactly the listed products, each with its usual amount; the
  * address and the comment stay as the draft has them — and opens the selection: the usual order
  * path from there, offline too.
  */
-export default function RefillSide({ mirror, now, children }: { mirror: DashboardMirror; now: Date; children: ReactNode }) {
+export default function RefillSide({ mirror, now, onComplete, children }: { mirror: DashboardMirror; now: Date; onComplete?: () => void; children: ReactNode }) {
   const inputs = useSupplyInputs();
   const language = useIntlLanguage();
   const changeDraft = useChangeDraft();
@@ -48,6 +49,9 @@ export default function RefillSide({ mirror, now, children }: { mirror: Dashboar
   // the lists below the card come in a deferred render after it (the card and they were one
   // task of about 40 ms at 1×); arriving below it, they move nothing on screen
   const lists = useDeferredValue(model !== undefined, false);
+  useEffect(() => {
+    if (lists) onComplete?.();
+  }, [lists, onComplete]);
   if (!model) return null;
   return (
     <>
