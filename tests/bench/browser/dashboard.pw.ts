@@ -90,9 +90,11 @@ const TAKEN_BUTTONS = '#intake-plan .dose-row__check';
 /** Checks off every dose of today's plan on the dashboard, one tap each, every period opened first; how many. */
 async function markAllOfToday(page: Page): Promise<number> {
   const open = page.locator(`${TAKEN_BUTTONS}[aria-pressed="false"]`);
-  await page.locator(TAKEN_BUTTONS).first().waitFor();
+  // the periods first: only the current one is open, and at night it has nothing to take
+  await page.locator('#intake-plan li[aria-current="time"]').waitFor();
   const closed = page.locator('#intake-plan .dash-period__toggle[aria-expanded="false"]');
   while ((await closed.count()) > 0) await closed.first().click();
+  await page.locator(TAKEN_BUTTONS).first().waitFor();
   const total = await page.locator(TAKEN_BUTTONS).count();
   while ((await open.count()) > 0) {
     const before = await open.count();
