@@ -75,7 +75,7 @@ describe('useScreenWakeLock', () => {
     fakeWakeLock(true);
     const refused = renderHook(() => useScreenWakeLock());
     await settle();
-    expect(refused.result.current).toBe('unavailable');
+    expect(refused.result.current).toBe('refused');
     refused.unmount();
     Reflect.deleteProperty(navigator, 'wakeLock');
     const none = renderHook(() => useScreenWakeLock());

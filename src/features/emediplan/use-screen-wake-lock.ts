@@ -4,8 +4,13 @@
 // again when the page is visible again, and released when the screen is left.
 import { useEffect, useState } from 'react';
 
-/** held: the screen stays on; unavailable: the browser has no wake lock or refused it; pending: asking. */
-export type WakeLockState = 'pending' | 'held' | 'unavailable';
+/**
+ * held: the screen stays on; pending: asking (or asking again once the page is visible);
+ * refused: the browser has the API and said no; unavailable: the browser has no wake lock.
+ * Known at the first render: whether the browser has the API (the screen keeps a line for the
+ * note that the screen stays on only where it may come, so it moves nothing when it does).
+ */
+export type WakeLockState = 'pending' | 'held' | 'refused' | 'unavailable';
 
 export function useScreenWakeLock(): WakeLockState {
   // the DOM types say every navigator has one; Firefox before 126 and older Safari have none
@@ -32,7 +37,7 @@ export function useScreenWakeLock(): WakeLockState {
         });
       } catch {
         // refused (no permission, battery saver, a hidden page): the code shows all the same
-        if (!stopped) setState('unavailable');
+        if (!stopped) setState('refused');
       }
     };
 
