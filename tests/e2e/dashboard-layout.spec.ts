@@ -122,7 +122,7 @@ test.describe('the first dashboard on a phone, the side column late', () => {
   test('the advantages wait for the side column: it never pushes them down (CLS 0)', async ({ page }) => {
     const delayed = await lateRefillChunk(page);
     // late in the evening, the plan's periods folded: the advantages are on the first screen
-    await firstDashboardShiftsNothing(page, '22:30');
+    await firstDashboardShiftsNothing(page, { at: '22:30', currentChecks: 0 });
     expect(delayed()).toBeGreaterThan(0);
   });
 });
@@ -139,8 +139,11 @@ async function lateRefillChunk(page: Page): Promise<() => number> {
   return () => delayed;
 }
 
-/** Signs the demo patient in on a phone at `at` (Zurich) and expects the first dashboard to move nothing once drawn. */
-async function firstDashboardShiftsNothing(page: Page, at = '08:30'): Promise<void> {
+/**
+ * Signs the demo patient in on a phone at `at` (Zurich) and expects the first dashboard, its
+ * current period with `currentChecks` doses (the morning: six medications), to move nothing once drawn.
+ */
+async function firstDashboardShiftsNothing(page: Page, { at = '08:30', currentChecks = 6 } = {}): Promise<void> {
   await page.clock.install({ time: latestZurich(at) });
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: string[]; __cls: number };
@@ -164,9 +167,8 @@ async function firstDashboardShiftsNothing(page: Page, at = '08:30'): Promise<vo
   await page.getByLabel(t['auth.field.password'], { exact: true }).fill(DEMO.password);
   await page.getByRole('main').getByRole('button', { name: t['auth.login.submit'] }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // the demo patient's morning: six medications
-  if (at === '08:30') await expect(current(page, 'de').locator('.dose-row__check')).toHaveCount(6);
-  else await expect(plan(page, 'de')).toBeVisible();
+  await expect(current(page, 'de')).toBeVisible();
+  await expect(current(page, 'de').locator('.dose-row__check')).toHaveCount(currentChecks);
   // the lists below and the reminders' state come after the plan, the side column's last list and
   // the tutorial below both columns last
   await expect(page.locator('.dash-grid__side .dash-active')).toBeVisible({ timeout: 10_000 });
