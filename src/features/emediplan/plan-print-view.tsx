@@ -3,7 +3,7 @@ import { paths } from '../../domain/paths';
 import { Msg } from '../../i18n/msg';
 import { Spinner } from '../../ui/spinner';
 import { useSlices } from '../../ui/use-slices';
-import { PlanSheetView, SHEET_PARTS } from './plan-sheet-view';
+import { PlanSheetView, sheetParts } from './plan-sheet-view';
 import { useEmediplan, useEmediplanCode } from './use-emediplan';
 import './plan-print.css';
 
@@ -15,9 +15,11 @@ import './plan-print.css';
 export default function PlanPrintView() {
   const plan = useEmediplan();
   const code = useEmediplanCode(plan?.doc);
-  // the sheet a part per frame (its header, its table, the rest), from when the plan is there: one
-  // layout of the whole sheet was a task of 80–100 ms at 4× CPU. Printed only once it is whole.
-  const parts = useSlices(plan ? SHEET_PARTS : 0, { first: 1, perFrame: 1 });
+  // the sheet a part per frame (its header, its table a few rows at a time, the rest), from when
+  // the plan is there: one layout of the whole sheet was a task of 80–100 ms at 4× CPU. Printed
+  // only once it is whole.
+  const total = plan ? sheetParts(plan.sheet) : 0;
+  const parts = useSlices(total, { first: 1, perFrame: 1 });
   if (plan === undefined) return <Spinner />;
   return (
     <section className="page plan-print" aria-labelledby="plan-print-title">
@@ -34,7 +36,7 @@ export default function PlanPrintView() {
             <Msg id="emediplan.print.lead" />
           </p>
           <div className="button-row plan-print__actions">
-            <button type="button" className="button button--primary" disabled={code === null || parts < SHEET_PARTS} onClick={() => window.print()}>
+            <button type="button" className="button button--primary" disabled={code === null || parts < total} onClick={() => window.print()}>
               <Msg id="emediplan.print.button" />
             </button>
             <Link href={paths.planEmediplan.href()} className="button button--secondary">

@@ -9,7 +9,7 @@ import fr from '../../../lang/fr.json';
 import type { Chmed16aDocument } from '../../domain/emediplan/chmed16a-model';
 import { planSheet } from '../../domain/emediplan/plan-sheet';
 import { TestProviders } from '../../i18n/test-providers';
-import { PlanSheetView, SHEET_PARTS } from './plan-sheet-view';
+import { PlanSheetView, ROWS_PER_PART, sheetParts } from './plan-sheet-view';
 
 const doc: Chmed16aDocument = {
   Patient: { FName: 'Sandra', LName: 'Meier', BDt: '1958-04-12', Gender: 2, Lng: 'de', Ids: [{ Type: 1, Val: '80756012340012345678' }] },
@@ -40,7 +40,9 @@ describe('PlanSheetView', () => {
     show('de');
     const table = screen.getByRole('table', { name: de['emediplan.sheet.regular'] });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Medikament', 'Morgens07:30', 'Mittags12:00', 'Abends18:00', 'Nachts22:00', 'Einheit', 'Von', 'Bis und mit', 'Anwendungsinstruktion']);
+    expect(headers).toEqual(['Medikament', 'Morgens07:30', 'Mittags12:00', 'Abends18:00', 'Nachts22:00', 'Einheit', 'Von', 'Bis und mit', de['emediplan.sheet.instructions']]);
+    // the long German word breaks at its soft hyphen in a narrow column (plan-print.css)
+    expect(de['emediplan.sheet.instructions'].replace('\u00ad', '')).toBe('Anwendungsinstruktion');
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first as HTMLElement).getAllByRole('cell').map((c) => c.textContent)).toEqual(['½', '–0', '1', '–0', 'Stk', '25.11.2026', '23.07.2027', 'zum Essen']);
     expect(within(first as HTMLElement).getByRole('rowheader').textContent).toBe('ATORVASTATIN Mepha');
@@ -75,25 +77,49 @@ describe('PlanSheetView', () => {
   });
 
   // issue 36 item 4: on screen the sheet comes a part per frame (/plan/print slices it), each part
-  // below the one before, so nothing shown moves
-  it('in parts: the header first, then the medication table, then the reserve and the footer', () => {
-    const { rerender } = show('de', 1);
-    const seen = () => ({
-      patient: screen.queryByText('Sandra Meier') !== null,
-      regular: screen.queryByRole('table', { name: de['emediplan.sheet.regular'] }) !== null,
-      reserve: screen.queryByRole('table', { name: de['emediplan.sheet.reserve'] }) !== null,
-      footer: document.querySelector('.plan-sheet__footer') !== null,
-    });
-    expect(seen()).toEqual({ patient: true, regular: false, reserve: false, footer: false });
-    const again = (parts: number) =>
-      rerender(
-        <TestProviders lang="de">
-          <PlanSheetView sheet={sheet} doc={doc} code={null} times={times} parts={parts} />
-        </TestProviders>,
-      );
-    again(2);
-    expect(seen()).toEqual({ patient: true, regular: true, reserve: false, footer: false });
-    again(SHEET_PARTS);
-    expect(seen()).toEqual({ patient: true, regular: true, reserve: true, footer: true });
+  // below the one before, so nothing shown moves: the header, the medication table a few rows at a
+  // time (its columns sized before its rows), then the reserve and the footer
+  it('in parts: the header first, then the medication table a few rows at a time, then the reserve and the footer', () => {
+    const many: Chmed16aDocument = {
+      ...doc,
+      Medicaments: [
+        ...Array.from({ length: ROWS_PER_PART + 1 }, (_, i) => ({ Id: `r${i}`, IdType: 3, Pos: [{ DtFrom: '2026-11-25', D: [1, 0, 0, 0] }], AutoMed: 0 })),
+        ...doc.Medicaments,
+      ],
+    };
+    const long = planSheet(many, (id) => names[id] ?? null);
+    const regularRows = long.regular.length;
+    expect(regularRows).toBe(ROWS_PER_PART + 3);
+    const total = sheetParts(long);
+    expect(total).toBe(2 + Math.ceil(regularRows / ROWS_PER_PART));
+    const at = (parts: number) => (
+      <TestProviders lang="de">
+        <PlanSheetView sheet={long} doc={many} code={null} times={times} parts={parts} />
+      </TestProviders>
+    );
+    const { rerender } = render(at(1));
+    const seen = () => {
+      const regular = screen.queryByRole('table', { name: de['emediplan.sheet.regular'] });
+      return {
+        patient: screen.queryByText('Sandra Meier') !== null,
+        rows: regular ? within(regular).getAllByRole('row').length - 1 : null,
+        columns: regular?.querySelectorAll('col').length ?? null,
+        reserve: screen.queryByRole('table', { name: de['emediplan.sheet.reserve'] }) !== null,
+        footer: document.querySelector('.plan-sheet__footer') !== null,
+      };
+    };
+    expect(seen()).toEqual({ patient: true, rows: null, columns: null, reserve: false, footer: false });
+    rerender(at(2));
+    expect(seen()).toEqual({ patient: true, rows: ROWS_PER_PART, columns: 9, reserve: false, footer: false });
+    rerender(at(total - 1));
+    expect(seen()).toEqual({ patient: true, rows: regularRows, columns: 9, reserve: false, footer: false });
+    rerender(at(total));
+    expect(seen()).toEqual({ patient: true, rows: regularRows, columns: 9, reserve: true, footer: true });
+  });
+
+  it('a short plan: the header, its table in one part, the rest', () => {
+    expect(sheet.regular.length).toBeLessThanOrEqual(ROWS_PER_PART);
+    expect(sheetParts(sheet)).toBe(3);
+    expect(sheetParts({ ...sheet, regular: [] })).toBe(3);
   });
 });

@@ -74,13 +74,14 @@ function TableBox({ labelledBy, children }: { labelledBy: string; children: Reac
 }
 
 /** One of the sheet's tables in its box: its caption, its column heads, its rows. */
-function SheetTable({ id, caption, reserve = false, heads, children }: { id: string; caption: string; reserve?: boolean; heads: ReactNode; children: ReactNode }) {
+function SheetTable({ id, caption, reserve = false, columns, heads, children }: { id: string; caption: string; reserve?: boolean; columns?: ReactNode; heads: ReactNode; children: ReactNode }) {
   return (
     <TableBox labelledBy={id}>
-      <table className={reserve ? 'plan-sheet__table plan-sheet__table--reserve' : 'plan-sheet__table'}>
+      <table className={reserve ? 'plan-sheet__table plan-sheet__table--reserve' : 'plan-sheet__table plan-sheet__table--regular'}>
         <caption id={id} className="plan-sheet__caption">
           <Msg id={caption} />
         </caption>
+        {columns}
         <thead>
           <tr>{heads}</tr>
         </thead>
@@ -95,12 +96,38 @@ export interface PlanSheetViewProps {
   doc: Chmed16aDocument;
   code: string | null;
   times: PeriodTimes;
-  /** how many of its SHEET_PARTS to show (the screen renders it in slices): all by default */
+  /** how many of its sheetParts to show (the screen renders it in slices): all by default */
   parts?: number;
 }
 
-/** The sheet's parts, each laid out in a frame of its own on screen: the header, the medication table, what follows it. */
-export const SHEET_PARTS = 3;
+/** The medication table's rows of one part. */
+export const ROWS_PER_PART = 3;
+
+/**
+ * The sheet's parts, each laid out in a frame of its own on screen: the header, the medication
+ * table a few rows at a time, what follows it. The whole table in one frame was a layout of
+ * 50–80 ms at 4× CPU; on screen its columns have fixed widths (plan-print.css), so rows that come
+ * below move nothing above them.
+ */
+export function sheetParts(sheet: PlanSheet): number {
+  return 2 + Math.max(1, Math.ceil(sheet.regular.length / ROWS_PER_PART));
+}
+
+/** The medication table's columns, sized on screen (plan-print.css): the table's layout then does not wait for its rows. */
+function RegularColumns() {
+  return (
+    <colgroup>
+      <col className="plan-sheet__col-med" />
+      {INTAKE_PERIODS.map((period) => (
+        <col key={period} className="plan-sheet__col-dose" />
+      ))}
+      <col className="plan-sheet__col-unit" />
+      <col className="plan-sheet__col-date" />
+      <col className="plan-sheet__col-date" />
+      <col className="plan-sheet__col-instructions" />
+    </colgroup>
+  );
+}
 
 /**
  * The printed eMediplan (chmed16a/README.md "The medication plan", A4 landscape): the header with
@@ -110,7 +137,9 @@ export const SHEET_PARTS = 3;
  * and including, instructions); the reserve medication in a block of its own; the footer with
  * the patient again. Large type; the layout for paper is plan-print.css.
  */
-export function PlanSheetView({ sheet, doc, code, times, parts = SHEET_PARTS }: PlanSheetViewProps) {
+export function PlanSheetView({ sheet, doc, code, times, parts }: PlanSheetViewProps) {
+  const total = sheetParts(sheet);
+  const shown = parts ?? total;
   const intl = useIntl();
   const t = useMsg();
   const formatDate = useCalendarDate();
@@ -164,10 +193,11 @@ export function PlanSheetView({ sheet, doc, code, times, parts = SHEET_PARTS }: 
       <p className="plan-sheet__printed">
         <Msg id="emediplan.sheet.printed" values={{ date: printed }} />
       </p>
-      {parts < 2 ? null : (
+      {shown < 2 ? null : (
         <SheetTable
           id={ids.main}
           caption="emediplan.sheet.regular"
+          columns={<RegularColumns />}
           heads={
             <>
               {head}
@@ -188,7 +218,7 @@ export function PlanSheetView({ sheet, doc, code, times, parts = SHEET_PARTS }: 
               </td>
             </tr>
           ) : (
-            sheet.regular.map((line, i) => (
+            sheet.regular.slice(0, (shown - 1) * ROWS_PER_PART).map((line, i) => (
               <tr key={`${line.id}-${i}`}>
                 <th scope="row" className="plan-sheet__med">
                   <LineName line={line} />
@@ -210,7 +240,7 @@ export function PlanSheetView({ sheet, doc, code, times, parts = SHEET_PARTS }: 
           )}
         </SheetTable>
       )}
-      {parts < 3 ? null : (
+      {shown < total ? null : (
         <>
           {sheet.reserve.length > 0 ? (
             <SheetTable
