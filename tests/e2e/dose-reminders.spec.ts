@@ -120,9 +120,18 @@ async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
       })),
     );
   try {
-    await expect.poll(async () => (shown = await notifications()).length).toBe(1);
+    // a push starts the worker's event and its notification in the browser process: under a busy
+    // machine's load (npm run test:e2e:stress) once more than 7 s passed before the page saw it
+    await expect.poll(async () => (shown = await notifications()).length, { timeout: 15_000 }).toBe(1);
   } catch (error) {
-    throw new Error(`${(error as Error).message}\npushed to registration ${id}; the worker's versions as the browser reported them: ${versions.join(', ') || 'none'}`, { cause: error });
+    // what the worker itself holds, apart from what the page's view of the registration says
+    const inWorker = await Promise.all(
+      page.context().serviceWorkers().map((w) => w.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).length).catch(() => -1)),
+    );
+    throw new Error(
+      `${(error as Error).message}\npushed to registration ${id}; the worker's versions as the browser reported them: ${versions.join(', ') || 'none'}; notifications each worker holds: ${inWorker.join(', ') || 'no worker'}`,
+      { cause: error },
+    );
   }
   await cdp.detach();
   return shown;
