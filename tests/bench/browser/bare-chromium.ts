@@ -15,13 +15,27 @@ import WebSocket from 'ws';
 export interface BareChromium {
   /** the browser's DevTools endpoint (for Playwright's connectOverCDP and for BareCdp) */
   wsEndpoint: string;
+  /** the browser's process */
+  pid: number;
   close(): Promise<void>;
 }
+
+/**
+ * The browsers of this process that are not closed yet. A benchmark that runs over its time is
+ * abandoned by Playwright, its `finally` never runs: its browser outlived the worker and sat idle
+ * beside the next figures (docs/performance.md). The worker's exit takes them along.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 /** Starts Chromium headless with its own profile and a DevTools port, with the flags of the end-to-end runs. */
 export async function launchBareChromium(executablePath: string, args: readonly string[]): Promise<BareChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'bare-chromium-'));
   const child: ChildProcess = spawn(executablePath, ['--headless', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const wsEndpoint = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools endpoint: ${seen}`)), 30_000);
@@ -37,6 +51,7 @@ export async function launchBareChromium(executablePath: string, args: readonly 
   });
   return {
     wsEndpoint,
+    pid: child.pid ?? -1,
     async close() {
       // Browser.close ends the helper processes too before the browser exits (a signal to the
       // browser alone left them writing into the profile while it was removed)
