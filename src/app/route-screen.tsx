@@ -49,7 +49,7 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
   usePageTitle(showLogin ? 'title.login' : screen === 'view' || screen === 'loginPrompt' || screen === 'spinner' ? def.titleId : STAND_IN_TITLES[screen]);
 
   // the build's render of a signed-in route: its frame (the screen needs the patient's data)
-  if (serverRender && def.guard !== 'public') return <RouteFrame titleId={def.titleId} />;
+  if (serverRender && def.guard !== 'public') return <RouteFrame titleId={def.titleId} texts={def.frameTexts} />;
   // spec §2: signed-in users leave / and /login (for the page that sent them to the login, if any)
   if (def.signedInRedirect && session.status === 'signedIn' && screen === 'view') {
     return <Redirect to={signedInTarget(def.signedInRedirect, search)} replace />;

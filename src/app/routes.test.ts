@@ -55,6 +55,20 @@ describe('routes table', () => {
     }
   });
 
+  // issue 36 item 6: a signed-in route's frame shows the view's introduction, in both languages
+  it('names frame texts only for signed-in routes, each in German and French', () => {
+    const framed = ROUTES.filter((r) => r.frameTexts);
+    expect(framed.length).toBeGreaterThan(0);
+    for (const route of framed) {
+      expect(route.guard, route.path).not.toBe('public');
+      expect(route.frameTexts!.length, route.path).toBeGreaterThan(0);
+      for (const id of route.frameTexts!) {
+        expect(de, id).toHaveProperty([id]);
+        expect(fr, id).toHaveProperty([id]);
+      }
+    }
+  });
+
   // spec §2 "/ : ... A signed-in user is redirected to /dashboard." and the same for /login
   it('sends signed-in users from / and /login to /dashboard', () => {
     expect(ROUTES.filter((r) => r.signedInRedirect).map((r) => [r.path, r.signedInRedirect])).toEqual([

@@ -35,6 +35,15 @@ export interface RouteDef {
   setupOverview?: boolean;
   /** issue 41: the right a helper needs to open it for a person they help; none: only for the account's own data */
   forPerson?: CaregiverRight;
+  /**
+   * The view's introduction (message ids), which a signed-in route's prerendered frame shows under
+   * its heading (route-frame.tsx): static text of the screen's first lines, painted before any
+   * script. It is the screen's largest text, so the largest paint comes with the document instead
+   * of with the view's data (docs/performance.md). Only a plain paragraph the view shows as it is.
+   * A route has one document for all its parameters (scripts/prerender.ts): the texts of the path
+   * without them.
+   */
+  frameTexts?: readonly string[];
 }
 
 const home = lazy(() => import('../features/public/home-view'));
@@ -136,8 +145,8 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { forPerson: 'see', loginWhenSignedOut: true, readAhead: dashboardReads }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { forPerson: 'see', readAhead: prescriptionsReads }),
   route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { forPerson: 'send', readAhead: profileReads }),
-  route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { forPerson: 'see', readAhead: emediplanReads }),
-  route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { forPerson: 'see', readAhead: emediplanReads }),
+  route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { forPerson: 'see', readAhead: emediplanReads, frameTexts: ['emediplan.lead'] }),
+  route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { forPerson: 'see', readAhead: emediplanReads, frameTexts: ['emediplan.print.lead'] }),
   route(paths.orders.path, 'title.orders', 'session', orders, { forPerson: 'see', readAhead: ordersReads }),
   // issue 24: the doses taken — history, a past day's plan to fill in, the doctor's report
   route(paths.dosesHistory.path, 'title.dosesHistory', 'session', dosesHistory, { forPerson: 'see', readAhead: dosesReads }),
@@ -145,8 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.dosesReport.path, 'title.dosesReport', 'session', dosesReport, { forPerson: 'see', readAhead: dosesReads }),
   // spec §2 "Order flow under /order, all requiring completed setup"
   route(paths.order.path, 'title.order', 'setup', orderStart, { forPerson: 'order', readAhead: orderFlowReads }),
-  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect, { forPerson: 'order', readAhead: orderSelectReads }),
-  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress, { forPerson: 'order', readAhead: orderFlowReads }),
+  route(paths.orderSelect.path, 'title.orderSelect', 'setup', orderSelect, { forPerson: 'order', readAhead: orderSelectReads, frameTexts: ['order.select.intro'] }),
+  route(paths.orderAddress.path, 'title.orderAddress', 'setup', orderAddress, { forPerson: 'order', readAhead: orderFlowReads, frameTexts: ['order.address.intro'] }),
   route(paths.orderQuestionnaire.path, 'title.orderQuestionnaire', 'setup', orderQuestionnaire, { forPerson: 'order', readAhead: reviewReads(questionnaireReads) }),
   route(paths.orderSettings.path, 'title.orderSettings', 'setup', orderSettings, { forPerson: 'order', readAhead: reviewReads(profileReads) }),
   route(paths.orderInsurance.path, 'title.orderInsurance', 'setup', orderInsurance, { forPerson: 'order', readAhead: reviewReads(insuranceReads) }),
@@ -156,11 +165,11 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.profileInsurance.path, 'title.profileInsurance', 'profile', profileInsurance, { readAhead: insuranceReads }),
   route(paths.profileQuestionnaire.path, 'title.profileQuestionnaire', 'profile', profileQuestionnaire, { readAhead: questionnaireReads }),
   route(paths.profileMedication.path, 'title.profileMedication', 'profile', profileMedication, { readAhead: profileReads }),
-  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail, { readAhead: profileReads }),
-  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa, { readAhead: profileReads }),
-  route(paths.profilePassword.path, 'title.profilePassword', 'account', password, { readAhead: profileReads }),
+  route(paths.profileEmail.path, 'title.profileEmail', 'account', profileEmail, { readAhead: profileReads, frameTexts: ['email.intro'] }),
+  route(paths.profileMfa.path, 'title.profileMfa', 'account', profileMfa, { readAhead: profileReads, frameTexts: ['mfa.intro'] }),
+  route(paths.profilePassword.path, 'title.profilePassword', 'account', password, { readAhead: profileReads, frameTexts: ['auth.password.changeIntro'] }),
   // issue 41: helpers (an account page: a helper needs no profile of their own)
-  route(paths.profileHelpers.path, 'title.profileHelpers', 'account', profileHelpers, { readAhead: helpersReads }),
+  route(paths.profileHelpers.path, 'title.profileHelpers', 'account', profileHelpers, { readAhead: helpersReads, frameTexts: ['caregivers.intro'] }),
   route(paths.onboardingFinish.path, 'title.onboardingFinish', 'account', onboardingFinish, { readAhead: profileReads }),
 ];
 

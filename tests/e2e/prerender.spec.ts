@@ -134,6 +134,34 @@ test.describe('a returning patient', () => {
     expect(errors).toEqual([]);
   });
 
+  // issue 36 item 6: the screen's largest text, its introduction, is in the frame before any
+  // script; the screen then shows the very same paragraph (so the largest paint stays the frame's)
+  test('a frame holds its view’s introduction, and the screen shows the same paragraph, in German and French', async ({ page, request }) => {
+    // a route's document serves all its parameters: the path without them
+    const framed = routePaths().filter((r) => r.route.frameTexts && r.path === r.route.path);
+    expect(framed.length).toBeGreaterThan(0);
+    const errors = collectErrors(page);
+    await signIn(page, DEMO);
+    for (const { path, route } of framed) {
+      const ids = route.frameTexts!;
+      const served = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+      for (const id of ids) {
+        // both languages' frames are in the document (the French one in its template)
+        expect(served, `${path} ${id}`).toContain(`<p>${de[id as keyof typeof de]}</p>`);
+        expect(served, `${path} ${id}`).toContain(`<p>${fr[id as keyof typeof fr]}</p>`);
+      }
+      if (path === paths.orderAddress.href()) {
+        // the delivery address comes after a selection (spec §4 order flow): one package more
+        await page.goto(paths.orderSelect.href());
+        await page.locator('.select-item').first().getByRole('button', { name: new RegExp(`^${de['amount.more'].split('{')[0]}`, 'u') }).click();
+      }
+      await page.goto(path);
+      await expect(page.locator('.route-frame')).toHaveCount(0);
+      for (const id of ids) await expect(page.locator('main p').filter({ hasText: de[id as keyof typeof de] }), `${path} ${id}`).toHaveText(de[id as keyof typeof de]);
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('offline, the service worker answers with the route’s document, a path with a parameter too', async ({ page, context }) => {
     await signIn(page, DEMO);
     await underServiceWorker(page);
