@@ -127,7 +127,10 @@ export async function expectNoDuplicateIds(page: Page): Promise<void> {
  * test does next meets the app, not the document's markup.
  */
 export async function appReady(page: Page): Promise<void> {
-  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+  // a start waits for the texts, the view's chunk and the patient's mirror; once, under the stress
+  // run's load (npm run test:e2e:stress, load average 6 on 2 cores), a reload beside the service
+  // worker and a sync in flight took more than the 7 s of an expectation
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached({ timeout: 15_000 });
 }
 
 /** The DevTools sessions through which pageKnowsOffline told a context's pages they are offline. */
