@@ -140,24 +140,28 @@ test.describe('a returning patient', () => {
     // a route's document serves all its parameters: the path without them
     const framed = routePaths().filter((r) => r.route.frameTexts && r.path === r.route.path);
     expect(framed.length).toBeGreaterThan(0);
+    const text = (lang: 'de' | 'fr', id: string) => catalogues[lang][id as keyof typeof de];
     const errors = collectErrors(page);
     await signIn(page, DEMO);
+    // the delivery address comes after a selection (spec §4 order flow): one package more
+    await page.goto(paths.orderSelect.href());
+    await page.locator('.select-item').first().getByRole('button', { name: new RegExp(`^${de['amount.more'].split('{')[0]}`, 'u') }).click();
     for (const { path, route } of framed) {
-      const ids = route.frameTexts!;
       const served = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
-      for (const id of ids) {
-        // both languages' frames are in the document (the French one in its template)
-        expect(served, `${path} ${id}`).toContain(`<p>${de[id as keyof typeof de]}</p>`);
-        expect(served, `${path} ${id}`).toContain(`<p>${fr[id as keyof typeof fr]}</p>`);
+      // both languages' frames are in the document (the French one in its template)
+      for (const id of route.frameTexts!) {
+        for (const lang of ['de', 'fr'] as const) expect(served, `${path} ${id} ${lang}`).toContain(`<p>${text(lang, id)}</p>`);
       }
-      if (path === paths.orderAddress.href()) {
-        // the delivery address comes after a selection (spec §4 order flow): one package more
-        await page.goto(paths.orderSelect.href());
-        await page.locator('.select-item').first().getByRole('button', { name: new RegExp(`^${de['amount.more'].split('{')[0]}`, 'u') }).click();
+    }
+    // the screens show the same paragraphs, in German, then in French (/fr/… sets the language)
+    for (const lang of ['de', 'fr'] as const) {
+      for (const { path, route } of framed) {
+        await page.goto(lang === 'fr' ? `/fr${path}` : path);
+        await expect(page.locator('.route-frame')).toHaveCount(0);
+        for (const id of route.frameTexts!) {
+          await expect(page.locator('main p').filter({ hasText: text(lang, id) }), `${path} ${id} ${lang}`).toHaveText(text(lang, id));
+        }
       }
-      await page.goto(path);
-      await expect(page.locator('.route-frame')).toHaveCount(0);
-      for (const id of ids) await expect(page.locator('main p').filter({ hasText: de[id as keyof typeof de] }), `${path} ${id}`).toHaveText(de[id as keyof typeof de]);
     }
     expect(errors).toEqual([]);
   });
