@@ -77,6 +77,42 @@ export async function appFilesLoaded(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Whether the context went offline and back during the test. Back online, the app loads anew the
+ * files that failed while it was offline (reload-for-failed-code.ts): a page asks for its address,
+ * then reloads, a few milliseconds after the test's last step. Closing the context in the middle
+ * of that reload hung Chromium's close past the test timeout twice in stress runs
+ * ("Tearing down \"context\" exceeded the test timeout").
+ */
+function watchReturnOnline(context: BrowserContext): () => number | undefined {
+  const setOffline = context.setOffline.bind(context);
+  let wentOffline = false;
+  let backAt: number | undefined;
+  context.setOffline = async (offline) => {
+    wentOffline ||= offline;
+    await setOffline(offline);
+    if (wentOffline && !offline) backAt = Date.now();
+  };
+  return () => backAt;
+}
+
+/**
+ * The context's pages, after a return online, left alone until their reload (if any) is done: no
+ * request for the app's files for a second since the return and since the last one.
+ */
+async function settledAfterReturn(context: BrowserContext, backAt: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  const quiet = (page: Page) => {
+    const files = appFiles.get(page);
+    return !files || (files.inFlight.size === 0 && Date.now() - Math.max(files.changedAt, backAt) >= 1000);
+  };
+  for (const page of context.pages()) {
+    // a settled page is one the test may close: a failure here is not the test's, so it is not raised
+    while (!page.isClosed() && Date.now() < deadline && !quiet(page)) await new Promise((pause) => setTimeout(pause, 100));
+    if (!page.isClosed()) await page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+  }
+}
+
 /** Every request that would leave the machine is answered here: the disruption post 404s by default. */
 export const test = base.extend<{ offsite: void }>({
   offsite: [
@@ -92,7 +128,10 @@ export const test = base.extend<{ offsite: void }>({
   context: async ({ context, baseURL }, use) => {
     // tabs a test opens itself wait the same way
     if (baseURL) context.on('page', (opened) => void waitingForTheApp(opened, new URL(baseURL).origin));
+    const cameBackAt = watchReturnOnline(context);
     await use(context);
+    const backAt = cameBackAt();
+    if (backAt !== undefined) await settledAfterReturn(context, backAt);
   },
 });
 

@@ -1,7 +1,7 @@
 // spec §8 "Lost realtime connection: ask the user to restore the connection and reload";
 // The lost-connection notice reads the sync state, appears when the connection goes and clears when
 // it returns (real Chromium, the built app, the local stack of this run).
-import { backOnline, catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
+import { appFilesLoaded, backOnline, catalogues, expect, expectNoAxeViolations, pageKnowsOffline, test } from './fixtures';
 import { patientWithProfile, signIn } from './patients';
 
 const { de } = catalogues;
@@ -16,6 +16,9 @@ test('the lost-connection notice appears offline and clears when the connection 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['title.prescriptions']);
   const notice = page.getByText(de['sync.connection.lost']);
   await expect(notice).toHaveCount(0);
+  // the app's files all here first: one cut off by the loss would reload the page on the return
+  // (the next test's case), and this one is about the notice alone
+  await appFilesLoaded(page);
 
   await context.setOffline(true);
   await expect(notice).toBeVisible({ timeout: 10_000 });

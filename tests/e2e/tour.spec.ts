@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { openDisclosure } from './disclosure';
-import { catalogues, expect, expectNoAxeViolations, medicationStandIn, test } from './fixtures';
+import { appFilesLoaded, catalogues, expect, expectNoAxeViolations, medicationStandIn, test } from './fixtures';
 import { DEMO, newPatient, newPatientIn, patientWithProfile, service, signIn, type TestPatient } from './patients';
 import { latestZurich } from './zurich-clock';
 
@@ -334,6 +334,8 @@ test.describe('the lost-connection notice on a phone (issue 22 item 8)', () => {
       await signInIn(page, DEMO, lang);
       await page.setViewportSize(PHONE);
       await expect(h1(page)).toBeVisible();
+      // no file of the app cut off by the loss (the page would reload on the return)
+      await appFilesLoaded(page);
       await context.setOffline(true);
       const notice = page.locator('.sync-notice--lost');
       await expect(notice.getByText(t['sync.connection.lost'], { exact: true })).toBeVisible();
