@@ -59,6 +59,12 @@ function trackAppFiles(page: Page, appOrigin: string): void {
   page.on('requestfailed', ended);
 }
 
+/** No request for the app's files in flight, none started or ended for `ms` (nor since `since`). Untracked: undefined. */
+function appFilesQuietFor(page: Page, ms: number, since = 0): boolean | undefined {
+  const files = appFiles.get(page);
+  return files && files.inFlight.size === 0 && Date.now() - Math.max(files.changedAt, since) >= ms;
+}
+
 /**
  * The page has loaded the app's files: its load event came, and no request for a file of the
  * app's origin has been in flight for half a second. Unlike Playwright's `networkidle`, the data
@@ -69,12 +75,7 @@ function trackAppFiles(page: Page, appOrigin: string): void {
 export async function appFilesLoaded(page: Page): Promise<void> {
   trackAppFiles(page, new URL(page.url()).origin);
   await page.waitForLoadState('load');
-  await expect
-    .poll(() => {
-      const files = appFiles.get(page);
-      return files !== undefined && files.inFlight.size === 0 && Date.now() - files.changedAt >= 500;
-    }, { timeout: 20_000, intervals: [100] })
-    .toBe(true);
+  await expect.poll(() => appFilesQuietFor(page, 500), { timeout: 20_000, intervals: [100] }).toBe(true);
 }
 
 /**
@@ -102,10 +103,8 @@ function watchReturnOnline(context: BrowserContext): () => number | undefined {
  */
 async function settledAfterReturn(context: BrowserContext, backAt: number): Promise<void> {
   const deadline = Date.now() + 10_000;
-  const quiet = (page: Page) => {
-    const files = appFiles.get(page);
-    return !files || (files.inFlight.size === 0 && Date.now() - Math.max(files.changedAt, backAt) >= 1000);
-  };
+  // a page the fixtures do not track has no reload of theirs to wait for
+  const quiet = (page: Page) => appFilesQuietFor(page, 1000, backAt) ?? true;
   for (const page of context.pages()) {
     // a settled page is one the test may close: a failure here is not the test's, so it is not raised
     while (!page.isClosed() && Date.now() < deadline && !quiet(page)) await new Promise((pause) => setTimeout(pause, 100));
