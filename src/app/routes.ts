@@ -109,6 +109,7 @@ const prescriptionsReads = () => import('../features/prescriptions/prescriptions
 const ordersReads = () => import('../features/orders/orders-reads').then((m) => m.readOrdersAhead);
 const profileReads = () => import('../features/profile/profile-reads').then((m) => m.readProfileAhead);
 const helpersReads = () => import('../features/profile/helpers/helpers-reads').then((m) => m.readHelpersAhead);
+const sendPrescriptionReads = () => import('../features/profile/profile-reads').then((m) => m.readSendPrescriptionAhead);
 const insuranceReads = () => import('../features/profile/profile-reads').then((m) => m.readInsuranceAhead);
 const questionnaireReads = () => import('../features/profile/profile-reads').then((m) => m.readQuestionnaireAhead);
 const orderFlowReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderFlowAhead);
@@ -144,7 +145,7 @@ export const ROUTES: readonly RouteDef[] = [
   route(paths.accessibility.path, 'title.accessibility', 'public', accessibility),
   route(paths.dashboard.path, 'title.dashboard', 'session', dashboard, { forPerson: 'see', loginWhenSignedOut: true, readAhead: dashboardReads }),
   route(paths.prescriptions.path, 'title.prescriptions', 'session', prescriptions, { forPerson: 'see', readAhead: prescriptionsReads }),
-  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { forPerson: 'send', readAhead: profileReads }),
+  route(paths.prescriptionsAdd.path, 'title.prescriptionsAdd', 'session', sendPrescription, { forPerson: 'send', readAhead: sendPrescriptionReads }),
   route(paths.planEmediplan.path, 'title.planEmediplan', 'session', planEmediplan, { forPerson: 'see', readAhead: emediplanReads, frameTexts: ['emediplan.lead'] }),
   route(paths.planPrint.path, 'title.planPrint', 'session', planPrint, { forPerson: 'see', readAhead: emediplanReads, frameTexts: ['emediplan.print.lead'] }),
   route(paths.orders.path, 'title.orders', 'session', orders, { forPerson: 'see', readAhead: ordersReads }),

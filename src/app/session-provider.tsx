@@ -13,7 +13,7 @@ import { authLinkError } from '../data/auth/link-error';
 import { IDLE_SUMMARY, summaryKey, type PatientSummary } from '../data/session/summary';
 import { paths } from '../domain/paths';
 import { onboardingStep } from '../domain/setup-state';
-import { afterNextPaint } from '../lib/after-paint';
+import { afterScreenShown } from '../lib/screen-shown';
 import type { ReadableStore } from '../lib/store';
 import { useLocation } from 'wouter';
 import { notify } from '../ui/notifications/notification-store';
@@ -84,8 +84,8 @@ export function SessionProvider({ children, backend: given }: { children: ReactN
     const arrived = (loadedBackend: SessionBackend) => startTransition(() => setLoaded(loadedBackend));
     const start = () => void (stopLoading = loadBackendUntilLoaded(arrived, { load: loadBackend }));
     // A returning patient's screen shows from the stored state (stored-patient.ts): the data
-    // layer's files are asked for once that screen is painted, not in its way.
-    const cancel = storedPatient.get() ? afterNextPaint(start) : (start(), undefined);
+    // layer's files are asked for once that screen is painted whole, not in its way.
+    const cancel = storedPatient.get() ? afterScreenShown(start) : (start(), undefined);
     return () => {
       cancel?.();
       stopLoading?.();

@@ -4,6 +4,7 @@
 // out the whole list); the figures of the long tasks are in npm run bench:browser.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { screenBusy } from '../lib/screen-shown';
 import { nextSlice } from './all-slices';
 import { FIRST_ROWS, ROWS_PER_FRAME, useProgressiveList } from './use-progressive-list';
 
@@ -33,6 +34,19 @@ describe('useProgressiveList', () => {
     expect(steps[0]).toBe(FIRST_ROWS);
     expect(steps.slice(1).map((n, i) => n - steps[i]!).every((added) => added > 0 && added <= ROWS_PER_FRAME)).toBe(true);
     expect(steps.at(-1)).toBe(20);
+  });
+
+  it('rows still to come hold the screen (what waits for it: the data layer), the last one ends the hold', async () => {
+    const { result, unmount } = renderHook(() => useProgressiveList(list(7)));
+    expect(screenBusy()).toBe(true);
+    await waitFor(() => expect(result.current).toHaveLength(7));
+    expect(screenBusy()).toBe(false);
+    unmount();
+    // a list left before its last row holds nothing either
+    const left = renderHook(() => useProgressiveList(list(7)));
+    expect(screenBusy()).toBe(true);
+    left.unmount();
+    expect(screenBusy()).toBe(false);
   });
 
   it('once complete, a change shows at once; another key starts over with its first screenful', async () => {

@@ -6,6 +6,7 @@
 // sections below the first screen): a part that arrives later must not push anything in sight.
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../lib/after-paint';
+import { holdScreen } from '../lib/screen-shown';
 
 export interface SliceOptions {
   /** another key (the other side of a list) starts over with its first parts */
@@ -25,6 +26,9 @@ export function useSlices(total: number, { key = '', first, perFrame, whole = fa
   const complete = useRef<string | null>(null);
   const done = whole || complete.current === key;
   const count = done ? Infinity : shown.key === key ? shown.count : first;
+  // parts still to come hold what waits for the screen to be whole (lib/screen-shown.ts)
+  const showing = !done && count < total;
+  useEffect(() => (showing ? holdScreen() : undefined), [showing]);
 
   useEffect(() => {
     if (done) return;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { afterNextPaint } from '../../lib/after-paint';
+import { afterScreenShown } from '../../lib/screen-shown';
 import type { CustomerId } from '../../domain/entities';
 import { err, type Result } from '../../domain/result';
 import type { OutboxContext, Queued } from '../outbox/commands';
@@ -20,7 +20,7 @@ export type SignedOutError = 'signed_out';
  */
 export function useCommand<A extends unknown[], E extends string>(command: OutboxCommandFn<A, E>): (...args: A) => Promise<Result<Queued, E | SignedOutError>> {
   const userId = useDataOwner();
-  useEffect(() => afterNextPaint(preloadAppOutboxContext), []);
+  useEffect(() => afterScreenShown(preloadAppOutboxContext), []);
   return useCallback(
     async (...args: A) => (userId ? command(await appOutboxContext(), userId, ...args) : err<SignedOutError>('signed_out')),
     [command, userId],

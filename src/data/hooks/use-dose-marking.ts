@@ -15,7 +15,7 @@ import type { DueDose } from '../../domain/doses/doses-due';
 import type { CustomerId } from '../../domain/entities';
 import { err, ok, type Result } from '../../domain/result';
 import { appOutboxContext, loadedAppOutboxContext } from '../outbox/app-context';
-import { afterNextPaint } from '../../lib/after-paint';
+import { afterScreenShown } from '../../lib/screen-shown';
 import { deviceId } from '../local/device-id';
 import type { DoseMarkRefusal } from '../outbox/commands';
 
@@ -74,9 +74,9 @@ export function useDoseMarking(
   { command = appMarkCommand, now = clock }: { command?: MarkCommand; now?: () => Date } = {},
 ): DoseMarking {
   const [taps, setTaps] = useState<ReadonlyMap<string, DoseMark>>(() => new Map());
-  // the command's files after the first paint, while the page may still be online: a tap offline
+  // the command's files once the screen is painted whole, while the page may still be online: a tap offline
   // in a tab the service worker does not serve finds them loaded
-  useEffect(() => (command === appMarkCommand ? afterNextPaint(() => void loadCommands().catch(() => undefined)) : undefined), [command]);
+  useEffect(() => (command === appMarkCommand ? afterScreenShown(() => void loadCommands().catch(() => undefined)) : undefined), [command]);
   const storedIndex = useMemo(() => latestMarks(stored), [stored]);
   useEffect(() => setTaps((current) => pending(current, storedIndex)), [storedIndex]);
   const marks = useMemo(() => (taps.size === 0 ? storedIndex : latestMarks([...storedIndex.values(), ...taps.values()])), [storedIndex, taps]);

@@ -44,8 +44,8 @@ async function ePrescriptionsIn(reads: MirrorReads): Promise<SentEPrescription[]
     .sort((a, b) => Date.parse(b.sentAt) - Date.parse(a.sentAt));
 }
 
-/** The patient's e-prescriptions (undefined while the first read runs). */
-const ePrescriptionsQuery = mirrorQuery('ePrescriptions', ['meta', 'rows', 'outbox'], ePrescriptionsIn);
+/** The patient's e-prescriptions (undefined while the first read runs); read ahead by /prescriptions/add. */
+export const ePrescriptionsQuery = mirrorQuery('ePrescriptions', ['meta', 'rows', 'outbox'], ePrescriptionsIn);
 
 export function useEPrescriptions(db?: LocalDb): SentEPrescription[] | undefined {
   return useMirrorQuery(ePrescriptionsQuery, db);

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { afterNextPaint } from '../../lib/after-paint';
+import { afterScreenShown } from '../../lib/screen-shown';
 import { nextTask } from '../../lib/next-task';
 import { withSameParts } from '../../lib/same-data';
 import type { LocalDb } from '../local/local-db';
@@ -93,8 +93,8 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
           return module;
         })
         .then(follow, notLoaded);
-    // with the answer read ahead on screen, the live query's files wait until it is painted
-    const cancel = shownAhead ? afterNextPaint(watch) : (watch(), undefined);
+    // with the answer read ahead on screen, the live query's files wait until the screen is painted whole
+    const cancel = shownAhead ? afterScreenShown(watch) : (watch(), undefined);
     return () => {
       live = false;
       globalThis.removeEventListener?.('online', watch);

@@ -16,6 +16,7 @@ import { InstallApp, type InstallOffer } from './install-app';
 import { IntakePlanSection } from './intake-plan-section';
 import { OrdersOverview } from './orders-overview';
 import { SetupPrompt } from './setup-prompt';
+import { PartOnItsWay } from '../../ui/part-on-its-way';
 import './dashboard.css';
 
 const RefillSide = lazy(() => import('./refill-side'));
@@ -99,7 +100,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
           {shown > 2 ? (
             refill ? (
               // the lists wait for the card (no fallback): it never pushes them down once shown
-              <Suspense fallback={null}>
+              <Suspense fallback={<PartOnItsWay />}>
                 <RefillSide mirror={mirror} now={now} onComplete={onSideComplete}>
                   {sideLists}
                 </RefillSide>

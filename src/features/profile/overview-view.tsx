@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../domain/paths';
+import { holdScreen } from '../../lib/screen-shown';
 import { setupSteps } from '../../domain/setup-state';
 import { ProfileLayout } from '../../ui/profile-nav/profile-nav';
 import { Spinner } from '../../ui/spinner';
@@ -22,6 +23,8 @@ export default function OverviewView({ titleId, params }: { titleId: string; par
   useEffect(() => {
     if (complete) navigate(paths.profileBaseData.href(), { replace: true, state: { [FROM_COMPLETE_OVERVIEW]: true } });
   }, [complete, navigate]);
+  // the screen shown is the base data's: what waits for the screen (the data layer) waits for it
+  useEffect(() => (complete ? holdScreen() : undefined), [complete]);
   const info = params.showInfo === '1' ? 1 : params.showInfo === '2' ? 2 : null;
   return (
     <ProfileLayout titleId={titleId} flags={data?.flags ?? null}>
