@@ -158,8 +158,8 @@ const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
 
 /**
  * The document's script: the files of the route the app shows at the address (a /de or /fr prefix
- * left aside), as modulepreload links (styles: preload as style; Vite's loader adds the stylesheet
- * itself, in its order), a few per task (links-in-slices.ts). Where a signed-in start goes on
+ * left aside), as modulepreload links (styles: preload as style, unless the document links them
+ * already; Vite's loader adds the stylesheet itself, in its order), a few per task (links-in-slices.ts). Where a signed-in start goes on
  * (`/` and `/login` to the dashboard) and a session is stored, that page's files: not the sign-in
  * form's, which a returning patient does not see. `files` as one list, the routes as indexes into
  * it, to keep the document small.
@@ -174,8 +174,10 @@ export function routePreloadScript(routes: ReadonlyArray<{ pattern: string; file
     `if(m)p=m[2]&&m[2]!=="/"?m[2]:"/";` +
     // the storage is read only where a route goes on for a signed-in start (/ and /login)
     `function s(){try{return Object.keys(localStorage).some(function(k){return ${STORED_SESSION_KEY.toString()}.test(k)})}catch(e){return!1}}` +
+    // a style sheet the document links already (a prerendered route's own, scripts/prerender-document.ts)
+    // is not asked for a second time
     `for(i=0;i<r.length;i++)if(new RegExp(r[i][0],"i").test(p)){if(r[i][2]&&!d&&s()){p=r[i][2];d=1;i=-1;continue}(${APPEND_IN_SLICES})(r[i][1].map(function(n){var k=document.createElement("link"),h="/"+f[n];` +
-    `if(/\\.css$/.test(h)){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}));return}})()`
+    `if(/\\.css$/.test(h)){if(document.querySelector('link[href="'+h+'"]'))return null;k.rel="preload";k.as="style"}else k.rel="modulepreload";k.crossOrigin="";k.href=h;return k}).filter(Boolean));return}})()`
   );
 }
 

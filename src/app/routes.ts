@@ -109,7 +109,7 @@ const prescriptionsReads = () => import('../features/prescriptions/prescriptions
 const ordersReads = () => import('../features/orders/orders-reads').then((m) => m.readOrdersAhead);
 const profileReads = () => import('../features/profile/profile-reads').then((m) => m.readProfileAhead);
 const helpersReads = () => import('../features/profile/helpers/helpers-reads').then((m) => m.readHelpersAhead);
-const sendPrescriptionReads = () => import('../features/profile/profile-reads').then((m) => m.readSendPrescriptionAhead);
+const sendPrescriptionReads = () => import('../features/profile/send-method/send-prescription-reads').then((m) => m.readSendPrescriptionAhead);
 const insuranceReads = () => import('../features/profile/profile-reads').then((m) => m.readInsuranceAhead);
 const questionnaireReads = () => import('../features/profile/profile-reads').then((m) => m.readQuestionnaireAhead);
 const orderFlowReads = () => import('../features/order-flow/order-flow-reads').then((m) => m.readOrderFlowAhead);

@@ -105,7 +105,7 @@ describe("the document's script", () => {
   const script = routePreloadScript(table);
 
   /** Runs the script at `pathname`, then the tasks it queued; the links it added, and per task how many. */
-  function run(pathname: string, source = script, storage?: Record<string, string>) {
+  function run(pathname: string, source = script, storage?: Record<string, string>, linked: readonly string[] = []) {
     const added: Array<{ rel: string; as?: string; href: string; crossOrigin: string | null }> = [];
     const tasks: Array<() => void> = [];
     const perTask: number[] = [];
@@ -119,7 +119,12 @@ describe("the document's script", () => {
         location: { pathname },
         ...(storage && { localStorage: storage }),
         setTimeout: (next: () => void) => tasks.push(next),
-        document: { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (link: (typeof added)[number]) => added.push(link) } },
+        document: {
+          createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+          head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+          // the document's own links (a prerendered route's style sheets)
+          querySelector: (selector: string) => (linked.some((href) => selector === `link[href="${href}"]`) ? {} : null),
+        },
       }),
     );
     while (tasks.length) task(tasks.shift()!);
@@ -138,6 +143,13 @@ describe("the document's script", () => {
       { rel: 'preload', as: 'style', href: `/assets/r${index}.css`, crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/shared.js', crossOrigin: '' },
     ]);
+  });
+
+  // each was a second request for the sheet the parser had fetched (5 per profile page, a round
+  // trip each in Lighthouse's simulation: decision 0062)
+  it('asks for no style sheet the document links already', () => {
+    const index = ROUTES.indexOf(routeAt('/dashboard')!);
+    expect(run('/dashboard', script, undefined, [`/assets/r${index}.css`]).added.map((link) => link.href)).toEqual([`/assets/r${index}.js`, '/assets/shared.js']);
   });
 
   // issue 36 item 4: twenty links appended at once were one task of 120–210 ms at 4× CPU

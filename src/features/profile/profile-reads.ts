@@ -3,7 +3,6 @@
 // start (src/app/routes.ts) as the very queries their hooks ask.
 import { codesOf, customerQuery, insurersQuery, medicationsQuery, setupFlagsQuery } from '../../data/local/mirror-query';
 import { readAhead, type ReadAhead } from '../../data/local/read-ahead';
-import { ePrescriptionsQuery } from '../../data/hooks/use-eprescriptions';
 import type { CustomerRecord, Pharmacode } from '../../domain/entities';
 import { latestById } from '../../domain/latest-by-id';
 
@@ -12,11 +11,6 @@ export const otherMedicationCodes = (customer: CustomerRecord | null): Pharmacod
 
 export const readProfileAhead: ReadAhead = async (reads) => {
   await Promise.all([readAhead(customerQuery, reads), readAhead(setupFlagsQuery, reads)]);
-};
-
-/** /prescriptions/add: the profile and the e-prescriptions sent (read at once, they loaded Dexie before the screen was shown). */
-export const readSendPrescriptionAhead: ReadAhead = async (reads) => {
-  await Promise.all([readProfileAhead(reads), readAhead(ePrescriptionsQuery, reads)]);
 };
 
 export const readInsuranceAhead: ReadAhead = async (reads) => {
