@@ -59,9 +59,10 @@ function staticGraph(file, seen = new Set()) {
   return seen;
 }
 // The same for every screen (issue 23: each signed-in route reads the mirror ahead, and its first
-// paint must not wait for the data layer); the account and sign-in screens talk to the auth
-// service itself, so supabase-js comes with them.
-const TALKS_TO_AUTH = /^(email|mfa|password|reset-password|second-factor)-view-/;
+// paint must not wait for the data layer); the e-mail, two-factor and second-factor screens talk
+// to the auth service itself, so supabase-js comes with them. The password pages get it with the
+// first call (decision 0062).
+const TALKS_TO_AUTH = /^(email|mfa|second-factor)-view-/;
 const views = readdirSync(join(dist, 'assets')).filter((f) => /-view-[\w-]+\.js$/.test(f) && !TALKS_TO_AUTH.test(f));
 const heavyBeforePaint = views.some((f) => /^dashboard-view-/.test(f))
   ? views.flatMap((view) =>

@@ -3,11 +3,13 @@
 // PASSWORD_RECOVERY. The patient then sets a new password with PUT /user, which also
 // clears the forced-change flag (user_metadata.require_pw_reset = false).
 import type { Lang } from '../../i18n/languages';
-import { supabase, type AppClient } from '../supabase-client';
+// supabase-js comes with the first call, not with the screens' chunks: the password pages show
+// before it has arrived (a returning patient's data layer brings it after the screen)
+import { appClient } from '../app-client';
+import type { AppClient } from '../supabase-client';
 import { trackUsage } from '../usage';
 import { authFailure, authOk, guarded, type AuthResult } from './auth-result';
 import { retryOnce } from './retry';
-import { sessionStore } from './session-store';
 import { paths } from '../../domain/paths';
 
 /** Where the reset link leads (spec §7 "redirect to /profile/password/reset"). */
@@ -23,13 +25,13 @@ export function passwordResetRedirect(origin: string | undefined = globalThis.lo
 export function requestPasswordReset(
   email: string,
   lang: Lang,
-  client: AppClient = supabase(),
+  client?: AppClient,
   redirectTo: string | undefined = passwordResetRedirect(),
 ): Promise<AuthResult<void>> {
   trackUsage('passwordResetRequest', { lang });
   return retryOnce(() =>
     guarded(async () => {
-      const { error } = await client.auth.resetPasswordForEmail(email, redirectTo ? { redirectTo } : undefined);
+      const { error } = await (client ?? (await appClient())).auth.resetPasswordForEmail(email, redirectTo ? { redirectTo } : undefined);
       return error ? authFailure(error) : authOk(undefined);
     }),
   );
@@ -40,12 +42,12 @@ export function requestPasswordReset(
  * from the profile) and clears require_pw_reset (spec §7 PUT /user). A same_password
  * answer comes back as kind 'samePassword' (spec §8).
  */
-export function setNewPassword(password: string, client: AppClient = supabase()): Promise<AuthResult<void>> {
+export function setNewPassword(password: string, client?: AppClient): Promise<AuthResult<void>> {
   return retryOnce(() =>
     guarded(async () => {
-      const { error } = await client.auth.updateUser({ password, data: { require_pw_reset: false } });
+      const { error } = await (client ?? (await appClient())).auth.updateUser({ password, data: { require_pw_reset: false } });
       if (error) return authFailure(error);
-      sessionStore.clearRecovery();
+      (await import('./session-store')).sessionStore.clearRecovery();
       trackUsage('passwordChange', {});
       return authOk(undefined);
     }),
