@@ -15,6 +15,8 @@ import { SIGNED_OUT, type SessionView } from '../guards';
 import { BackendContext, SessionContext, type SessionBackend } from '../session-context';
 import { entryLabels } from '../../data/outbox/kinds';
 import { reasonTexts } from '../../domain/reason-text';
+import { holdScreen } from '../../lib/screen-shown';
+import { nextSlice } from '../../ui/all-slices';
 import { SyncShell } from './sync-shell';
 import { DELIVERED_SHOWN_MS, PENDING_QUIET_MS } from './sync-status';
 
@@ -54,9 +56,10 @@ function renderShellNow({ backend }: ReturnType<typeof fakeBackend>, signOut = v
   );
 }
 
-/** Renders the shell and waits for its lazily loaded status. */
+/** Renders the shell and waits for its lazily loaded status (asked for once the screen is painted: lib/screen-shown.ts). */
 async function renderShell(backend: ReturnType<typeof fakeBackend>, signOut = vi.fn(), lang: 'de' | 'fr' = 'de', session: SessionView = SIGNED_IN) {
   renderShellNow(backend, signOut, lang, session);
+  await nextSlice();
   await act(async () => {
     await import('./sync-status');
   });
@@ -163,6 +166,25 @@ describe('lost connection (spec §8)', () => {
 });
 
 describe('pending changes and refused ones', () => {
+  // decision 0062: the status's code brings the mirror's (Dexie); asked for while the screen still
+  // adds its parts, it arrived before the screen's largest text
+  it("the status comes once the screen's parts are all shown", async () => {
+    const backend = fakeBackend();
+    act(() => backend.syncState.setOutboxCounts({ pendingCount: 2, rejectedCount: 0 }));
+    const release = holdScreen();
+    renderShellNow(backend);
+    for (let frame = 0; frame < 3; frame++) await nextSlice();
+    act(() => void vi.advanceTimersByTime(PENDING_QUIET_MS));
+    expect(screen.queryByText('2 Änderungen warten auf das Senden')).toBeNull();
+    act(release);
+    await nextSlice();
+    await act(async () => {
+      await import('./sync-status');
+    });
+    act(() => void vi.advanceTimersByTime(PENDING_QUIET_MS));
+    expect(screen.getByText('2 Änderungen warten auf das Senden')).toBeTruthy();
+  });
+
   it('says how many changes wait, and asks to sign in again while the replay waits for it', async () => {
     const backend = fakeBackend();
     await renderShell(backend);

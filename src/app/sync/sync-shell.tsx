@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { afterScreenShown } from '../../lib/screen-shown';
 import { useSessionBackend, useSessionView } from '../session-context';
 import { LostConnection } from './connection-notice';
 import { SignOutGuard } from './sign-out-guard';
@@ -6,7 +7,7 @@ import type { SyncStatus as SyncStatusView } from './sync-status';
 import './sync.css';
 
 /**
- * The status's code, asked for once a patient is signed in: it reads the data layer's stores,
+ * The status's code, asked for once a patient is signed in and the screen is shown: it reads the data layer's stores,
  * which arrive lazily with the signed-in session, so it comes with them rather than in every
  * first load (the app's own first-load budget). A load that fails (offline before it arrived,
  * without the service worker) leaves no status and is tried again when the browser is back online.
@@ -21,9 +22,11 @@ function useSyncStatusCode(wanted: boolean): typeof SyncStatusView | null {
         (module) => live && setView(() => module.SyncStatus),
         () => undefined,
       );
-    load();
+    // its code brings the mirror's (Dexie): after the screen, as the data layer (decision 0062)
+    const cancel = afterScreenShown(load);
     window.addEventListener('online', load);
     return () => {
+      cancel();
       live = false;
       window.removeEventListener('online', load);
     };

@@ -93,8 +93,10 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
           return module;
         })
         .then(follow, notLoaded);
-    // with the answer read ahead on screen, the live query's files wait until the screen is painted whole
-    const cancel = shownAhead ? afterScreenShown(watch) : (watch(), undefined);
+    // with the answer read ahead on screen, the live query's files wait until the screen is painted
+    // whole; so do they while nobody has asked for them yet (a query the start did not read ahead,
+    // a patient information's: Dexie would arrive in the screen's way, decision 0062)
+    const cancel = shownAhead || liveModule === null ? afterScreenShown(watch) : (watch(), undefined);
     return () => {
       live = false;
       globalThis.removeEventListener?.('online', watch);
