@@ -23,7 +23,7 @@ export function holdScreen(): () => void {
   };
 }
 
-/** Whether the screen has work under way (tests, and callers that need not wait). */
+/** Whether the screen has work under way (for tests). */
 export function screenBusy(): boolean {
   return held > 0;
 }
@@ -36,12 +36,15 @@ export function screenBusy(): boolean {
 export function afterScreenShown(run: () => void, maxWaitMs: number = SCREEN_WAIT_MAX_MS): () => void {
   let done = false;
   let cancelPaint: () => void = () => undefined;
-  const finish = () => {
-    if (done) return;
+  const stop = () => {
     done = true;
     waiting.delete(resume);
     clearTimeout(timer);
     cancelPaint();
+  };
+  const finish = () => {
+    if (done) return;
+    stop();
     run();
   };
   // a part that began in the frame of the last one's end (a redirect's next screen) is waited for too
@@ -54,10 +57,5 @@ export function afterScreenShown(run: () => void, maxWaitMs: number = SCREEN_WAI
   // a hidden page paints no frame: the bound runs it there too
   const timer = setTimeout(finish, maxWaitMs);
   cancelPaint = afterNextPaint(check);
-  return () => {
-    done = true;
-    waiting.delete(resume);
-    clearTimeout(timer);
-    cancelPaint();
-  };
+  return stop;
 }
