@@ -2,9 +2,11 @@
 // allows, whether this device is subscribed, and turning it on and off. Reading the state needs
 // neither supabase-js nor Dexie (the dashboard's first load has neither); the writes load
 // src/data/push/device-reminders.ts when the patient taps.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { reminderTimes, type ReminderTimes } from '../../domain/doses/reminder-times';
+import { planSettingsQuery } from '../local/mirror-query';
 import type { EnableError } from '../push/device-reminders';
+import { useMirrorQuery } from './use-mirror-query';
 
 /**
  * - unsupported: no service worker or Push API (an old browser, a private window, the dev server)
@@ -68,19 +70,12 @@ export function useDeviceReminders(customerId: string | null): DeviceReminders {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<EnableError | null>(null);
   const [showNames, setShowNames] = useState(storedShowNames);
-  const [times, setTimes] = useState<ReminderTimes>(() => reminderTimes());
-
-  // the patient's own period times (plan settings), read once from the mirror, loaded on demand
-  useEffect(() => {
-    let live = true;
-    void Promise.all([import('./use-plan-settings'), import('../local/local-db')])
-      .then(([settings, local]) => settings.readPlanSettings(local.localDb()))
-      .then((stored) => live && setTimes(reminderTimes(stored)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [customerId]);
+  // the patient's own period times (plan settings): the mirror's live query, as the screens read
+  // it (read ahead at the start where the route reads them; the live query comes after the first
+  // paint). A one-off read here opened the mirror in the same task as its first read (51 ms at
+  // 4× CPU after the dashboard's first paint).
+  const stored = useMirrorQuery(planSettingsQuery);
+  const times = useMemo<ReminderTimes>(() => reminderTimes(stored ?? null), [stored]);
 
   useEffect(() => {
     let live = true;

@@ -53,27 +53,37 @@ export function useMirrorQuery<T>(query: MirrorQuery<T>, db?: LocalDb, { stale =
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;
+    let pending: { value: T } | null = null;
+    const take = (value: T) => {
+      pending = null;
+      // the same data again (the read ahead's answer, a pull that wrote what was there): the
+      // answer on screen stays the very same object, so the screen does not render again;
+      // a changed answer keeps its unchanged parts, so what the screen derives from them
+      // is not derived again (a returning patient's start: several renders and supply
+      // forecasts less while the data layer takes over and the first pull lands)
+      // (decided here, not in a state updater: React calls the component once more even
+      // for an updater that returns the state it had)
+      const current = shownAnswer.current;
+      const next = current?.key !== query.key ? value : withSameParts(current.value, value);
+      if (current?.key === query.key && next === current.value) return;
+      shownAnswer.current = { key: query.key, value: next };
+      const shown = shownAnswer.current;
+      // a transition: what the new answer changes on screen renders in slices that yield to
+      // input and painting (a pull's writes after a returning patient's start, a long list)
+      startTransition(() => setAnswer(shown));
+    };
     const follow = ({ watchMirrorQuery }: typeof import('./mirror-live')) => {
       if (!live) return;
       stop = watchMirrorQuery(query, db, {
         next: (value) => {
           if (!live) return;
           showLiveAnswer(token, query, value, db);
-          // the same data again (the read ahead's answer, a pull that wrote what was there): the
-          // answer on screen stays the very same object, so the screen does not render again;
-          // a changed answer keeps its unchanged parts, so what the screen derives from them
-          // is not derived again (a returning patient's start: several renders and supply
-          // forecasts less while the data layer takes over and the first pull lands)
-          // (decided here, not in a state updater: React calls the component once more even
-          // for an updater that returns the state it had)
-          const current = shownAnswer.current;
-          const next = current?.key !== query.key ? value : withSameParts(current.value, value);
-          if (current?.key === query.key && next === current.value) return;
-          shownAnswer.current = { key: query.key, value: next };
-          const shown = shownAnswer.current;
-          // a transition: what the new answer changes on screen renders in slices that yield to
-          // input and painting (a pull's writes after a returning patient's start, a long list)
-          startTransition(() => setAnswer(shown));
+          // handed to React in a task of its own, not inside IndexedDB's event that brought it
+          // (the read's own work and this one added up to 50–58 ms at 4× CPU after the print
+          // sheet's first paint); answers that come before that task runs: the last one counts
+          const scheduled = pending !== null;
+          pending = { value };
+          if (!scheduled) void nextTask().then(() => live && pending && take(pending.value));
         },
         error: (error) => live && setFailure({ error }),
       });

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../lang/de.json';
 import { localDb } from '../../data/local/local-db';
 import { claimMirror } from '../../data/local/mirror-owner';
+import { PLAN_SETTINGS_TABLE } from '../../data/tables/plan-settings';
 import type { CustomerRecord } from '../../domain/entities';
 import { TestProviders } from '../../i18n/test-providers';
 import { notifications } from '../../ui/notifications/notification-store';
@@ -99,5 +100,23 @@ describe('BaseDataView', () => {
     );
     const link = await screen.findByRole('link', { name: `${de['title.profileBaseData']} ${de['profile.nav.todo']}` });
     expect(link.getAttribute('aria-current')).toBe('page');
+  });
+
+  // the reminders' times are the patient's own period times (issue 28), read live from the mirror:
+  // a change of them (another tab, a pull) reaches the section without a new page
+  it('shows the reminders at the patient’s own period times, and follows a change of them', async () => {
+    const db = localDb();
+    const settings = (times: Record<'morning_time' | 'noon_time' | 'evening_time' | 'night_time', string>) =>
+      db.rows.put({ table: PLAN_SETTINGS_TABLE, key: 'u1', customer_id: 'u1', row: { customer_id: 'u1', ...times } });
+    await settings({ morning_time: '06:30', noon_time: '11:45', evening_time: '17:15', night_time: '21:30' });
+    render(
+      <TestProviders path="/profile/basedata">
+        <BaseDataView titleId="title.profileBaseData" />
+      </TestProviders>,
+    );
+    const times = (list: string) => de['reminders.times'].replace('{times}', list);
+    expect(await screen.findByText(times('06:30, 11:45, 17:15, 21:30'))).toBeTruthy();
+    await settings({ morning_time: '07:00', noon_time: '12:15', evening_time: '18:00', night_time: '22:00' });
+    expect(await screen.findByText(times('07:00, 12:15, 18:00, 22:00'))).toBeTruthy();
   });
 });
