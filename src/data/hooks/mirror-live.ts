@@ -2,6 +2,7 @@
 // that shows what was read ahead loads it after its first paint, so Dexie is not among the files
 // a returning patient's first paint waits for.
 import { liveQuery } from 'dexie';
+import { nextTask } from '../../lib/next-task';
 import { localDb, type LocalDb } from '../local/local-db';
 import { dexieReads } from '../local/mirror-reads';
 import type { MirrorQuery } from '../local/mirror-query';
@@ -14,6 +15,12 @@ export function watchMirrorQuery<T>(query: MirrorQuery<T>, db: LocalDb = localDb
 
 /**
  * Opens the mirror (Dexie's set-up of its tables happens then), so a screen's first live read
- * does not add it to its own task. A failure is the live query's to report.
+ * does not add it to its own task. The Dexie instance is made in one task, opened in the next
+ * (made and opened with the modules' evaluation before it: 56 ms at 4× CPU in one task after the
+ * first paint). A failure is the live query's to report.
  */
-export const openMirror = (db: LocalDb = localDb()): Promise<unknown> => db.open().catch(() => undefined);
+export async function openMirror(db?: LocalDb): Promise<unknown> {
+  const mirror = db ?? localDb();
+  await nextTask();
+  return mirror.open().catch(() => undefined);
+}

@@ -9,14 +9,18 @@ import { forgetLiveAnswer, readAheadOf, showLiveAnswer } from '../local/read-ahe
 let liveModule: Promise<typeof import('./mirror-live')> | null = null;
 
 /**
- * The live query's files, once: Dexie evaluated in a task of its own, then the mirror's modules
- * (two shorter tasks instead of one long one after a returning patient's first paint). Files
- * that failed to load are asked for again by the next call.
+ * The live query's files, once: Dexie evaluated in a task of its own, then the mirror's modules,
+ * and what follows them in a task after (shorter tasks instead of one long one after a returning
+ * patient's first paint). Files that failed to load are asked for again by the next call.
  */
 function loadMirrorLive(): Promise<typeof import('./mirror-live')> {
   liveModule ??= import('dexie')
     .then(() => nextTask())
     .then(() => import('./mirror-live'))
+    .then(async (module) => {
+      await nextTask();
+      return module;
+    })
     .catch((error: unknown) => {
       liveModule = null;
       throw error;
