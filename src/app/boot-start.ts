@@ -44,7 +44,8 @@ function start(): Promise<void> {
   // a returning patient's landing files in the next task: the stored session's read, the mirror's
   // opening and the read ahead's import above, with the catalogue's and the view's imports, were
   // up to 64 ms at 4× CPU in one task after the first paint
-  const landed = stored ? nextTask().then(() => preloadLanding(pathname, stored, viewPath)) : preloadLanding(pathname, stored, viewPath);
+  const prepare = () => preloadLanding(pathname, stored, viewPath);
+  const landed = stored ? nextTask().then(prepare) : prepare();
   if (stored) void stored.then((found) => found || loadBackendNow());
   else if (backendNeededAtOnce(window.location)) loadBackendNow();
   return landed;
