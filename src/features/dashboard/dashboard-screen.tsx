@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DashboardMirror } from '../../data/local/mirror-reads';
 import { doseMarksOf } from '../../data/tables/dose-marks';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
@@ -9,7 +9,7 @@ import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { useSlices } from '../../ui/use-slices';
 import { ActivePrescriptions } from './active-prescriptions';
 import { AboutCard } from './advantages';
-import { dashboardModel } from './dashboard-rows';
+import { dashboardModel, type DashboardModel } from './dashboard-rows';
 import { DashboardReminders } from './dashboard-reminders';
 import { ExpiringSection } from './expiring-section';
 import { InstallApp, type InstallOffer } from './install-app';
@@ -41,6 +41,26 @@ export interface DashboardScreenProps {
 }
 
 /**
+ * The side column's lists, a part per frame from when the column shows them (the "running low"
+ * card's chunk may come after the dashboard's own slices): expiring prescriptions, open orders,
+ * active prescriptions. `onComplete` once all three are there.
+ */
+function SideLists({ model, onComplete }: { model: DashboardModel; onComplete: () => void }) {
+  const shown = useSlices(3, { first: 1, perFrame: 1 });
+  const complete = shown >= 3;
+  useEffect(() => {
+    if (complete) onComplete();
+  }, [complete, onComplete]);
+  return (
+    <>
+      <ExpiringSection rows={model.expiring} />
+      {shown > 1 ? <OrdersOverview rows={model.openOrders} /> : null}
+      {shown > 2 ? <ActivePrescriptions rows={model.active} /> : null}
+    </>
+  );
+}
+
+/**
  * /dashboard (spec §2) with its data given: the greeting with the name, the "as of" line with
  * the refresh action, the setup prompt while setup is incomplete, today's intake plan (the
  * reason the app is opened, so right after the greeting), then expiring prescriptions, open
@@ -49,8 +69,8 @@ export interface DashboardScreenProps {
  * the installed app's first paint on a slow phone — holds only the greeting and the plan, and no
  * frame lays out the whole page (they appear below or beside the plan, each after the one before
  * it, moving nothing on it; the advantages and the install offer, below both columns, last). With
- * `refill`, the side column starts with the "running low" card and waits for it, and the footer
- * waits for the side column.
+ * `refill`, the side column starts with the "running low" card and waits for it; its lists come
+ * a part per frame after it (`SideLists`), and what lies below both columns waits for them.
  */
 export function DashboardScreen({ mirror, now, syncLine, install, refill = false }: DashboardScreenProps) {
   const language = useIntlLanguage();
@@ -65,21 +85,15 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
     },
     [mirror.customer?.id, mirror.markRows, mirror.helpers, planDay],
   );
-  // what lies below or beside the plan comes a part per frame: the reminders, the three lists,
-  // then what lies below both columns
-  const shown = useSlices(6, { first: 1, perFrame: 1 });
+  // what lies below or beside the plan comes a part per frame: the reminders, the side column
+  // (its lists a part per frame of their own), then what lies below both columns
+  const shown = useSlices(4, { first: 1, perFrame: 1 });
   // below both columns, the footer waits for the side column too: on a phone it stands under it,
   // and the "running low" card's chunk may come late (a slow network, files not yet in the
   // worker's cache): shown before it, the footer was pushed down a screen (Lighthouse: CLS 0.13)
-  const [sideComplete, setSideComplete] = useState(!refill);
+  const [sideComplete, setSideComplete] = useState(false);
   const onSideComplete = useCallback(() => startTransition(() => setSideComplete(true)), []);
-  const sideLists = (
-    <>
-      {shown > 2 ? <ExpiringSection rows={model.expiring} /> : null}
-      {shown > 3 ? <OrdersOverview rows={model.openOrders} /> : null}
-      {shown > 4 ? <ActivePrescriptions rows={model.active} /> : null}
-    </>
-  );
+  const sideLists = <SideLists model={model} onComplete={onSideComplete} />;
   return (
     <section className="page dash" aria-labelledby="dash-title">
       <h1 id="dash-title">
@@ -101,7 +115,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
             refill ? (
               // the lists wait for the card (no fallback): it never pushes them down once shown
               <Suspense fallback={<PartOnItsWay />}>
-                <RefillSide mirror={mirror} now={now} onComplete={onSideComplete}>
+                <RefillSide mirror={mirror} now={now}>
                   {sideLists}
                 </RefillSide>
               </Suspense>
@@ -112,7 +126,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
         </div>
       </div>
       <div className="dash-footer">
-        {shown > 5 && sideComplete ? (
+        {shown > 3 && sideComplete ? (
           <>
             <AboutCard />
             <InstallApp offer={install} />
