@@ -10,6 +10,10 @@
 //
 // Options: --runs N (default 5), --load N (busy processes, default: the number of cores);
 // everything else goes to `playwright test`. Exit code 1 when any run failed.
+// Each run writes to a folder of its own, with a trace of every failed test (Playwright's
+// `retain-on-failure`: its actions, the page's snapshots, its console): the folder is kept and
+// named when a run failed, so a failure seen once under load can be looked into
+// (`npx playwright show-trace <folder>/…/trace.zip`); it is removed when every run passed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -58,9 +62,9 @@ function failuresOf(reportPath) {
   return failed;
 }
 
-function playwright(args, reportPath) {
+function playwright(args, reportPath, outputDir) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '--reporter=dot,json', ...args], {
+    const child = spawn('npx', ['playwright', 'test', '--reporter=dot,json', '--trace=retain-on-failure', `--output=${outputDir}`, ...args], {
       stdio: 'inherit',
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportPath },
     });
@@ -79,7 +83,7 @@ try {
   for (let run = 1; run <= options.runs; run++) {
     const started = Date.now();
     const report = join(dir, `run-${run}.json`);
-    const code = await playwright(options.rest, report);
+    const code = await playwright(options.rest, report, join(dir, `run-${run}`));
     const failed = code === 0 ? [] : failuresOf(report);
     summary.push({ run, code, failed });
     const seconds = Math.round((Date.now() - started) / 1000);
@@ -88,10 +92,11 @@ try {
   }
 } finally {
   stopLoad();
-  rmSync(dir, { recursive: true, force: true });
 }
 
 const failedRuns = summary.filter((s) => s.code !== 0).length;
+if (failedRuns === 0) rmSync(dir, { recursive: true, force: true });
+else console.log(`\n== the failed runs' reports and traces are kept in ${dir} (run-N/ per run)`);
 const byTest = new Map();
 for (const { failed } of summary) for (const f of failed) byTest.set(f.where, (byTest.get(f.where) ?? 0) + 1);
 console.log(`\n== ${options.runs} run(s), ${failedRuns} failed; ${byTest.size} distinct failing test(s)`);
