@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { languageStore } from '../i18n/language-store';
+import { holdScreen } from '../lib/screen-shown';
 import { App } from './app';
 
 function at(path: string) {
@@ -64,12 +65,28 @@ describe('App shell', () => {
     at('/generics');
     const footer = await screen.findByRole('contentinfo');
     await waitFor(() => expect(footer.textContent).toContain('Version v1.6.1'));
-    const links = [...footer.querySelectorAll('a[hreflang]')];
-    expect(links).toHaveLength(13);
+    // the pages' links come a frame after the contact
+    const links = await waitFor(() => {
+      const found = [...footer.querySelectorAll('a[hreflang]')];
+      expect(found).toHaveLength(13);
+      return found;
+    });
     expect(links.every((a) => a.getAttribute('href')?.startsWith('https://www.rezeptpost.ch/fr/'))).toBe(true);
     expect(footer.textContent).toContain('du lundi au vendredi, de 08:00 à 17:00');
     expect(footer.querySelector('a[href^="mailto:"]')).toBeTruthy();
     expect(footer.querySelector('a[href^="tel:"]')).toBeTruthy();
+  });
+
+  // the footer waits for the screen's parts (screen-shown.ts): coming with a screen's last slice,
+  // it made that frame's layout half again as long
+  it('shows the footer only once the screen has shown all its parts', async () => {
+    const release = holdScreen();
+    at('/generics');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toBeTruthy();
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    act(() => release());
+    expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 
   // issue 40 item 8: the footer's information links lead to the app's own accessibility page,

@@ -1,9 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { Msg } from '../i18n/msg';
 import { afterScreenShown } from '../lib/screen-shown';
 import { NotificationStack } from '../ui/notifications/notification-stack';
 import { AppRouter } from './app-router';
+import { lazy } from './lazy-view';
 import { QuietErrorBoundary, ViewErrorBoundary } from './view-error-boundary';
 import { useLocation } from 'wouter';
 import { NavBar } from './layout/nav-bar';
@@ -30,7 +31,7 @@ export function App() {
         <main id="main" ref={mainRef} tabIndex={-1} className="main">
           <RoutedView mainRef={mainRef} />
         </main>
-        <FooterAfterFirstPaint />
+        <FooterAfterScreen />
         <NotificationStack />
       </SessionProvider>
     </I18nProvider>
@@ -50,8 +51,8 @@ function RoutedView({ mainRef }: { mainRef: RefObject<HTMLElement | null> }) {
 // its own chunk: the first load's JavaScript is the app's frame and what the first screen needs.
 // Missing (offline before the worker has it, a file the browser could not fetch), it is left out
 // without a word until the next load of the page (QuietErrorBoundary).
-const loadFooter = () => import('./layout/footer').then(({ Footer }) => ({ default: Footer }));
-const Footer = lazy(loadFooter);
+// (lazy-view.ts: asked for before it renders, and then rendered without suspending)
+const Footer = lazy(() => import('./layout/footer').then(({ Footer }) => ({ default: Footer })));
 
 /**
  * The footer lies below the first screen (`main` is at least a screen high): it comes once the
@@ -59,10 +60,10 @@ const Footer = lazy(loadFooter);
  * above it moves. With a screen's last slice in the same commit, the frame after it laid out 84
  * elements (the dashboard at 4× CPU: 36–76 ms). Its file is asked for at once.
  */
-function FooterAfterFirstPaint() {
+function FooterAfterScreen() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    void loadFooter().catch(() => undefined);
+    void Footer.preload().catch(() => undefined);
     return afterScreenShown(() => startTransition(() => setShown(true)));
   }, []);
   return shown ? (
