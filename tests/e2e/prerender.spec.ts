@@ -148,6 +148,9 @@ test.describe('a returning patient', () => {
     // the delivery address comes after a selection (spec §4 order flow): one package more
     await page.goto(paths.orderSelect.href());
     await page.locator('.select-item').first().getByRole('button', { name: new RegExp(`^${de['amount.more'].split('{')[0]}`, 'u') }).click();
+    // the draft is in Dexie once the row shows it chosen: leaving before would lose it, and the
+    // address step would redirect to the selection (spec §2)
+    await expect(page.locator('.select-item--chosen')).toHaveCount(1);
     for (const { path, route } of framed) {
       const served = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
       // both languages' frames are in the document (the French one in its template)
