@@ -12,8 +12,8 @@ import { useSlices } from '../../ui/use-slices';
  * spec §2 footer: external pages (German or French target), address, contact, hours, version;
  * and the app's accessibility statement (issue 40 item 8).
  * On a phone the pages are one tap away behind a button in place of their heading (issue 38: a
- * short page); from 431 px the heading and the list stand as they are (styles.css). Closed on
- * the server's render and the first one alike, so the prerendered document is the one hydrated.
+ * short page); from 431 px the heading and the list stand as they are (styles.css). The footer is
+ * in no prerendered document: it comes once the screen has shown all its parts (FooterAfterScreen in app.tsx).
  * The pages' links come a frame after the contact (use-slices.ts): the whole footer in one commit
  * was a rendering task of 36–54 ms at 4× CPU after a returning patient's dashboard. It stands
  * below a screen-high main, so the part that comes later moves nothing in sight.
