@@ -25,7 +25,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // a whole test's budget: under the stress run's two busy loops a test takes about twice its
+  // idle time, and tests of 15 s in CI went past 30 s there (the sign-ins, axe, a second device).
+  // A missing element still fails within the expect timeout below.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -38,7 +38,6 @@ for (const [account, other] of [
   ['de', 'fr'],
 ] as const) {
   test(`an account in ${account} signs in with a ${other} browser: ${account}; switched to ${other}, stored, and the next device shows ${other}`, async ({ browser }) => {
-    test.setTimeout(60_000);
     const patient = await patientWithProfile(account === 'fr' ? 'Amelie' : 'Annina', 0, account);
 
     const first = await newPage(browser, other);

@@ -129,7 +129,6 @@ test.describe('e-mail change', () => {
   // spec §4 "E-mail change: step 1 submits the new e-mail and a 6-digit code is sent to it, and a
   // code field appears. Step 2 confirms the code. The change takes effect at next login."
   test('a code mailed to the new address changes it; the next sign-in uses it', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const email = randomEmail('old');
     const taken = randomEmail('taken');
     const next = randomEmail('new');

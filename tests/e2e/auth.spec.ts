@@ -145,7 +145,6 @@ test.describe('failed sign-in', () => {
   // spec §7 "on sign-in, status 429 is treated separately", §8 #av00; the stack answers 429
   // after 10 failed password grants for one e-mail within 5 minutes (supabase/local/auth/README.md)
   test('repeated failures reach the rate limit: #av00', async ({ page }) => {
-    test.setTimeout(60_000);
     const email = randomEmail('limit');
     await page.goto('/login');
     const submit = page.getByRole('button', { name: de['auth.login.submit'] });

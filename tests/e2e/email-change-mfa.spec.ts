@@ -25,7 +25,6 @@ for (const lang of ['de', 'fr'] as const) {
   const t = catalogues[lang];
 
   test(`${lang}: confirming the mailed code keeps the confirmed sign-in; the next sign-in uses the new address and asks for the code`, async ({ page }) => {
-    test.setTimeout(60_000);
     const patient = await patientWithTotp(lang);
     const next = randomEmail(`new-${lang}`);
     await signInWithCode(page, patient.email, patient.password, patient.secret, t, `/${lang}/login`);

@@ -103,8 +103,6 @@ test.describe('console without errors when outside hosts cannot be reached', () 
   test.use({ serviceWorkers: 'allow' });
 
   test('the disruption post and the product pictures unreachable: first visit and with the worker in control', async ({ page, context }) => {
-    // a 9 s delay on purpose and up to 30 s for the worker's control: 16–18 s in the stress runs
-    test.setTimeout(60_000);
     await context.route(/^https:\/\/(www\.rezeptpost\.ch|documedis\.hcisolutions\.ch)\//, (route) => route.abort('namenotresolved'));
     // the worker's install is slow (a slow line, a busy machine): one file of its precache comes 9 s late
     await context.route(/\/assets\/zxing_reader-[^/]+\.wasm$/, async (route) => {

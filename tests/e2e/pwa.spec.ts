@@ -204,9 +204,6 @@ test.describe('updates', () => {
   const SW_FILE = fileURLToPath(new URL('../../dist/sw.js', import.meta.url));
 
   test('a new version waits for the user: the notice stays, "reload" activates it and reloads the page', async ({ page }) => {
-    // two installs of the worker, an update check, axe and a reload: 18–26 s on an idle machine,
-    // over the default 30 s under load (the stress run's second round)
-    test.setTimeout(60_000);
     await page.clock.install();
     await page.goto('/generics');
     await waitForServiceWorker(page);

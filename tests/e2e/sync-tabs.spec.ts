@@ -94,7 +94,6 @@ async function expireStoredToken(page: Page): Promise<void> {
 
 test.describe('back online after the token expired offline', () => {
   test('the edit reaches the server and the lost-connection notice goes within 3 s of reconnecting', async ({ context, page }) => {
-    test.setTimeout(60_000);
     const P = await patientWithProfile('Olga');
     await signIn(page, P);
     await openBaseData(page);

@@ -179,7 +179,6 @@ test.describe('the login confirmation after too many wrong codes (issue 22 item 
     // spec §8 "Too many wrong codes" (#at04, #su01): after 6 wrong codes a reload showed the normal
     // form, and a right code was then refused; the lock shows with the time it ends
     test(`${lang}: the lock and its end show, also after a reload`, async ({ page }) => {
-      test.setTimeout(60_000);
       const t = catalogues[lang];
       const patient = await patientWithTwoFactor(lang);
       await page.goto(`/${lang}/login`);
