@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { routeAt } from '../../src/app/route-at';
 import { pathsOf } from '../../src/app/route-paths';
 import { ROUTES } from '../../src/app/routes';
+import { runAxe } from './axe';
 import { catalogues, expect, expectNoAxeViolations, expectNoDuplicateIds, focusStop, test } from './fixtures';
 import { patientWithProfile, service, signIn } from './patients';
 import { titleOfRoute, visit } from './wcag/visit';
@@ -69,6 +70,28 @@ test('the generated list holds every route of the table', () => {
   expect(routeAt('/profile/overview/2')?.path).toBe('/profile/overview/:showInfo?');
   expect(routeAt('/profile/overview')?.path).toBe('/profile/overview/:showInfo?');
   expect(routeAt('/order/select')?.path).toBe('/order/select');
+});
+
+// the checks of every test run axe in the page (axe.ts): it must find what it is there to find
+test('the axe check finds a field without a label and a picture without a text, in the part it is given', async ({ page }) => {
+  await page.goto('/de/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // an element with the id "axe" is window.axe too: the check must still put axe in
+  await page.evaluate(() => {
+    const part = document.createElement('div');
+    part.id = 'axe';
+    part.innerHTML = '<input type="text"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+    document.querySelector('main')!.append(part);
+  });
+  const found = (await runAxe(page)).violations.map((v) => v.id);
+  expect(found).toEqual(expect.arrayContaining(['label', 'image-alt']));
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt: img.*label: input/s);
+  // a second check on the same document (axe already there) finds the same
+  expect((await runAxe(page)).violations.map((v) => v.id)).toEqual(found);
+  // only the part asked for: the header holds neither
+  expect((await runAxe(page, { include: 'header' })).violations.map((v) => v.id)).not.toContain('label');
+  await page.evaluate(() => document.getElementById('axe')!.remove());
+  await expectNoAxeViolations(page);
 });
 
 for (const lang of ['de', 'fr'] as const) {

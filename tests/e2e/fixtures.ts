@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Request, type Response } from '@playwright/test';
 import de from '../../lang/de.json' with { type: 'json' };
 import fr from '../../lang/fr.json' with { type: 'json' };
+import { runAxe } from './axe';
 
 export const catalogues = { de, fr } as const;
 
@@ -137,7 +137,7 @@ export const test = base.extend<{ offsite: void }>({
 export { expect };
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await runAxe(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { appReady, catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { runAxe } from './axe';
 
 const { de, fr } = catalogues;
 
@@ -119,7 +119,7 @@ test.describe('notifications', () => {
     expect(boxes.every((b) => b.bottom - b.top > 60)).toBe(true);
     expect(boxes.map((b) => b.opacity)).toEqual(['1', '1', '1']);
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
-    const results = await new AxeBuilder({ page }).include('.notifications').withTags(['wcag2aa']).analyze();
+    const results = await runAxe(page, { include: '.notifications', tags: ['wcag2aa'] });
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });
