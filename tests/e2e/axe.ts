@@ -2,7 +2,7 @@
 // evaluated axe's 550 kB script on every check, ran the check in parts and joined them in a
 // blank page it opened for the purpose: 1.5–2 s a check on a CI-sized machine, against 0.2 s
 // here, with the same rules and the same answers (the app has no frames for the parts to cover).
-// The end-to-end suite checks about 400 times (docs/decisions/0063).
+// The end-to-end suite checks about 400 times (decision 0063).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
