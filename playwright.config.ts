@@ -25,8 +25,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  // a whole test's budget: under the stress run's two busy loops a test takes about twice its
-  // idle time, and tests of 15 s in CI went past 30 s there (the sign-ins, axe, a second device).
+  // a whole test's budget: under the stress run's two busy loops a test takes two to three times
+  // its idle time, and tests of 15 s in CI went past 30 s there (the sign-ins, axe, a second device).
   // A missing element still fails within the expect timeout below.
   timeout: 60_000,
   expect: { timeout: 7_000 },

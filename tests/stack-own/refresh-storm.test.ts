@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { createSessionStore } from '../../src/data/auth/session-store';
 import { readStoredSession } from '../../src/data/stored-session';
 import { signOutOfAuth } from '../../src/data/auth/sign-out';
-import { LEAD_MAX_MS } from '../../src/data/auth/token-refresher';
+import { refreshAt } from '../../src/data/auth/token-refresher';
 import { openLocalDb } from '../../src/data/local/local-db';
 import { createRealtimeStatus } from '../../src/data/realtime/realtime-status';
 import { createPatientSession } from '../../src/data/session/patient-session';
@@ -24,8 +24,8 @@ import { testStackConfig } from '../setup/local-stack';
 
 const LIFETIME_S = 30;
 const IDLE_MS = Number(process.env.STORM_IDLE_MS ?? 120_000);
-/** How long a token is used before the next: its lifetime less the refresher's lead. */
-const TOKEN_USE_MS = LIFETIME_S * 1000 - Math.min(LEAD_MAX_MS, (LIFETIME_S * 1000) / 4);
+/** How long a token is used before the next: the refresher's own time for a token issued at 0. */
+const TOKEN_USE_MS = refreshAt({ expires_at: LIFETIME_S, expires_in: LIFETIME_S })!;
 
 let stack: Stack;
 
@@ -85,8 +85,8 @@ describe(`an idle signed-in app with ${LIFETIME_S} s tokens`, () => {
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const idle = refreshes.filter((t) => t >= from);
     // refreshes TOKEN_USE_MS apart: a window of IDLE_MS holds at most this many, whatever the
-    // phase (counted against the lifetime, 5 in 120 s, it failed whenever the first came within
-    // 10 s of the window's start: six refreshes 22 s apart); a storm is dozens
+    // phase (counted against the lifetime, 5 in 120 s, it would fail whenever the first came
+    // within 10 s of the window's start: six refreshes 22 s apart); a storm is dozens
     const allowed = Math.floor(IDLE_MS / TOKEN_USE_MS) + 1;
     console.log(`refresh storm check: ${idle.length} refreshes in ${IDLE_MS / 1000} s with ${LIFETIME_S} s tokens (allowed ${allowed})`);
     expect(idle.length).toBeGreaterThan(0);
