@@ -22,6 +22,7 @@ import type { Page } from '@playwright/test';
 import { routePaths } from '../../src/app/route-paths';
 import { catalogues, expect, test } from './fixtures';
 import { unlistedFontStrikes, STRIKE_WIDTHS } from './font-strikes';
+import { framesDrawn } from './frames';
 import { DEMO } from './patients';
 import { backgroundOnlyElements, forcedColourProblems, motionProblems, mutedColours } from './wcag/colours-motion';
 import { reflowProblems } from './wcag/reflow';
@@ -44,7 +45,7 @@ const ZOOMED = { width: 320, height: 200 };
 async function settledReflowProblems(page: Page): Promise<string[]> {
   let last = await reflowProblems(page);
   for (let i = 0; i < 5; i++) {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await framesDrawn(page);
     const now = await reflowProblems(page);
     if (JSON.stringify(now) === JSON.stringify(last)) return now;
     last = now;
