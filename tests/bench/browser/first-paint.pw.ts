@@ -122,12 +122,14 @@ interface Start {
   after: string | null;
   /** the sum of the layout shifts without input */
   shift: number;
+  /** what moved in each of those shifts: when, by how much, the element and its box before and after */
+  moved: string[];
 }
 
 /** Runs in each measured page before its scripts: notes spinners in the main area and the layout shift. */
 const WATCH_START = () => {
   const w = window as unknown as { __start: Start };
-  w.__start = { before: null, after: null, shift: 0 };
+  w.__start = { before: null, after: null, shift: 0, moved: [] };
   let shown = false;
   new MutationObserver(() => {
     const spinner = document.querySelector('main .spinner');
@@ -136,8 +138,20 @@ const WATCH_START = () => {
     if (where && shown) w.__start.after ??= where;
     shown ||= document.querySelector('main h1') !== null;
   }).observe(document, { childList: true, subtree: true });
+  const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  const named = (node: Node | null) => {
+    const element = node instanceof Element ? node : node?.parentElement;
+    if (!element) return 'a node gone from the page';
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.classList.length ? `.${[...element.classList].join('.')}` : ''}`;
+  };
+  type Shift = { value: number; hadRecentInput: boolean; startTime: number; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__start.shift += e.value;
+    for (const e of list.getEntries() as unknown as Shift[]) {
+      if (e.hadRecentInput) continue;
+      w.__start.shift += e.value;
+      const sources = e.sources.map((s) => `${named(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`).join('; ');
+      w.__start.moved.push(`${e.value.toFixed(3)} at ${Math.round(e.startTime)} ms on ${location.pathname}: ${sources}`);
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -197,8 +211,10 @@ test('returning starts of every signed-in route: spinners before and after the f
       }
       const before = starts.filter((s) => s.before);
       const after = starts.filter((s) => s.after);
+      // a start that shifted names what moved (a figure to look into, not only a number)
+      const moved = starts.flatMap((s) => s.moved).map((m) => `\n    shifted ${m}`).join('');
       lines.push(
-        `${path.padEnd(28)} spinner before the screen ${before.length}/${STARTS}${before.length ? ` (${before[0]!.before})` : ''}, during the takeover ${after.length}/${STARTS}${after.length ? ` (${after[0]!.after})` : ''}, CLS max ${Math.max(...starts.map((s) => s.shift)).toFixed(3)}, ${summary(starts.map((s) => s.measured))}`,
+        `${path.padEnd(28)} spinner before the screen ${before.length}/${STARTS}${before.length ? ` (${before[0]!.before})` : ''}, during the takeover ${after.length}/${STARTS}${after.length ? ` (${after[0]!.after})` : ''}, CLS max ${Math.max(...starts.map((s) => s.shift)).toFixed(3)}, ${summary(starts.map((s) => s.measured))}${moved}`,
       );
     }
     cdp.close();
