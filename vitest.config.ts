@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompiledCatalogues } from './scripts/precompiled-catalogues.ts';
@@ -57,16 +58,16 @@ export default defineConfig({
       {
         // tests of the stack's own modules (rest grammar, realtime, auth, functions), each
         // with its own in-memory database where it needs one, and tests/stack-own: tests that
-        // start a stack of their own (other settings, on a free port). No shared stack, so two
-        // files at a time (vitest's default on 2 cores is one): the refresh-storm test's two idle
-        // minutes then pass beside the others instead of before them.
+        // start a stack of their own (other settings, on a free port). No shared stack, so at
+        // least two files at a time (vitest's default, cores − 1, is one on 2 cores): the
+        // refresh-storm test's two idle minutes then pass beside the others instead of before them.
         extends: true,
         test: {
           name: 'backend-unit',
           include: ['supabase/**/*.test.ts', 'tests/stack-own/**/*.test.ts'],
           exclude: ['supabase/.local/**', 'node_modules/**'],
           environment: 'node',
-          maxWorkers: 2,
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
