@@ -1,0 +1,68 @@
+// The first-paint benchmark's trace of each start (tests/bench/browser/task-thread-time.ts): of the
+// tasks after the first contentful paint on the page's main thread, the longest by the clock, its
+// own thread time, and the most thread time any task took — a task that waited for a core on this
+// two-core machine must not read as the page's work.
+import { describe, expect, it } from 'vitest';
+import { BareCdp, launchBareChromium } from '../bench/browser/bare-chromium';
+import { TaskTrace, threadTime } from '../bench/browser/task-thread-time';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGE = 1;
+const MAIN = 7;
+const meta = (pid: number, tid: number, name: string) => ({ name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name } });
+const task = (pid: number, tid: number, ts: number, durMs: number, threadMs: number) => ({ name: 'ThreadControllerImpl::RunTask', ph: 'X', pid, tid, ts, dur: durMs * 1000, tdur: threadMs * 1000 });
+
+describe('the thread time of the tasks after the first paint', () => {
+  it('reads the page main thread after its first contentful paint, by the clock and by the thread', () => {
+    const events = [
+      meta(PAGE, MAIN, 'CrRendererMain'),
+      meta(PAGE, 9, 'Compositor'),
+      meta(2, 3, 'CrRendererMain'),
+      { name: 'firstContentfulPaint', ph: 'I', pid: PAGE, tid: MAIN, ts: 1_000_000 },
+      task(PAGE, MAIN, 900_000, 200, 200), // before the first paint: not counted
+      task(PAGE, MAIN, 1_100_000, 90, 30), // waited 60 ms for a core
+      task(PAGE, MAIN, 1_300_000, 60, 58),
+      task(PAGE, MAIN, 1_400_000, 20, 20),
+      task(PAGE, 9, 1_500_000, 300, 300), // another thread of the page
+      task(2, 3, 1_500_000, 400, 400), // another renderer
+    ];
+    expect(threadTime(events)).toEqual({ longestWall: 90, longestWallThread: 30, longestThread: 58, overFifty: 1 });
+  });
+
+  it('answers nothing for a trace without a first contentful paint', () => {
+    expect(threadTime([meta(PAGE, MAIN, 'CrRendererMain'), task(PAGE, MAIN, 1, 80, 80)])).toBeNull();
+  });
+
+  it('finds a task of a real page in a real Chromium', async () => {
+    const chromium = await launchBareChromium(CHROMIUM, ['--no-sandbox', '--disable-gpu']);
+    try {
+      const cdp = await BareCdp.connect(chromium.wsEndpoint);
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      const trace = new TaskTrace(cdp);
+      await trace.start();
+      // text for the first paint; once the page has it, a task that keeps the thread for 120 ms by the clock
+      const page = `<p>Rezept</p><script>
+        const busy = () => { const t = performance.now(); while (performance.now() - t < 120); document.title = 'done'; };
+        const painted = () => performance.getEntriesByName('first-contentful-paint').length ? setTimeout(busy, 50) : setTimeout(painted, 20);
+        painted();
+      </script>`;
+      await cdp.send('Page.navigate', { url: `data:text/html,${encodeURIComponent(page)}` }, sessionId);
+      const evaluate = async () => (await cdp.send<{ result: { value: string } }>('Runtime.evaluate', { expression: 'document.title', returnByValue: true }, sessionId)).result.value;
+      for (let waited = 0; (await evaluate()) !== 'done'; waited += 50) {
+        if (waited > 10_000) throw new Error('the task did not run');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const measured = await trace.stop();
+      cdp.close();
+      expect(measured).not.toBeNull();
+      expect(measured!.longestWall).toBeGreaterThanOrEqual(120);
+      // the thread's own time of that task: some of it at least, never more than its wall time
+      expect(measured!.longestWallThread).toBeGreaterThan(0);
+      expect(measured!.longestWallThread).toBeLessThanOrEqual(measured!.longestWall + 1);
+      expect(measured!.longestThread).toBeGreaterThanOrEqual(measured!.longestWallThread);
+    } finally {
+      await chromium.close();
+    }
+  }, 60_000);
+});
