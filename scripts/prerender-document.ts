@@ -13,6 +13,17 @@ export const renderedPath = (pattern: string): string =>
     .map((segment) => (segment.startsWith(':') ? `_${segment.slice(1)}` : segment))
     .join('/') || '/';
 
+/**
+ * The first paint waits until the document is parsed. Chromium paints a document it has only
+ * partly parsed (a probe: half a header on screen while the rest was on its way), and a first
+ * layout with the header's first language button but not its second moved that button when the
+ * second came (a layout shift of 0.001 in one start of 87, docs/performance.md). A render-blocking
+ * `expect` link holds rendering until the element it names is parsed, or the parsing ends.
+ */
+export const PARSED_ID = 'document-parsed';
+const RENDER_HELD = `<link rel="expect" href="#${PARSED_ID}" blocking="render">`;
+const PARSED_MARK = `<i id="${PARSED_ID}" hidden></i>`;
+
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -47,8 +58,8 @@ export function routeDocument(shell: string, facts: DocumentFacts, markups: Reco
     .replace(/<title>[^<]*<\/title>/u, `<title>${escapeText(facts.titles[first] ?? '')}</title>`)
     .replace(modulePreload, '')
     .replace(entry, `<script type="module">${afterFirstPaint(`import(${JSON.stringify(entryFile)})`)}</script>`)
-    .replace(viewport, (meta) => `${meta}\n    <script>${headScript(facts)}</script>\n    <script>${afterFirstPaint(modulePreloadScript(preloads))}</script>`)
-    .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${afterFirstPaint(fontWarmUpScript())}</script><script>${BODY_SCRIPT}</script>`);
+    .replace(viewport, (meta) => `${meta}\n    ${RENDER_HELD}\n    <script>${headScript(facts)}</script>\n    <script>${afterFirstPaint(modulePreloadScript(preloads))}</script>`)
+    .replace(root, `<div id="root" data-variant="${escapeAttribute(first)}" inert>${markups[first]}</div>${templates}<script>${afterFirstPaint(fontWarmUpScript())}</script><script>${BODY_SCRIPT}</script>${PARSED_MARK}`);
 }
 
 /** Netlify / Cloudflare Pages rewrites for the patterns with a parameter (the others are found as `<path>.html`). */

@@ -2,7 +2,9 @@
 // public page whole, which React then hydrates as it is; a signed-in page's frame, which the
 // app's first render replaces with the patient's data in one commit. In the language the device
 // reads, without a layout shift and without an error in the console.
-import type { Page } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from '@playwright/test';
 import { routePaths } from '../../src/app/route-paths';
 import { catalogues, expect, test } from './fixtures';
 import { paths } from '../../src/domain/paths';
@@ -53,7 +55,47 @@ async function taken(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
+/**
+ * When the document's first paint came, and when its last byte had arrived: the document served
+ * from 127.0.0.1 in two parts, 800 ms apart, the first ending inside the header (after its first
+ * language button).
+ */
+async function paintOfADocumentInTwoParts(browser: Browser, html: string): Promise<{ paint: number; lastByte: number }> {
+  const cut = html.indexOf('</button>', html.indexOf('language-switch__button')) + '</button>'.length;
+  expect(cut).toBeGreaterThan('</button>'.length);
+  const server = createServer((request, response) => {
+    if (request.url !== '/order/orderfinish') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.write(html.slice(0, cut));
+    setTimeout(() => response.end(html.slice(cut)), 800);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/order/orderfinish`);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+    return await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      lastByte: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+    }));
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
 test.describe('the documents as served', () => {
+  test('a document is painted only once it is parsed whole: never half a header (a render-blocking link)', async ({ browser, request }) => {
+    const html = await (await request.get('/order/orderfinish', { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<link rel="expect" href="#document-parsed" blocking="render">/u);
+    const held = await paintOfADocumentInTwoParts(browser, html);
+    expect(held.paint).toBeGreaterThanOrEqual(held.lastByte);
+    // without the link the browser paints what it has: the test would see it
+    const unheld = await paintOfADocumentInTwoParts(browser, html.replace(/<link rel="expect"[^>]*>/u, ''));
+    expect(unheld.paint).toBeLessThan(unheld.lastByte - 400);
+  });
+
   test('view-source of /login holds its form, of /dashboard its frame in the signed-in shell', async ({ request }) => {
     const login = await (await request.get('/login', { headers: { accept: 'text/html' } })).text();
     expect(login).toContain(`<h1 id="auth-heading">${de['auth.login.heading']}</h1>`);

@@ -7,7 +7,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueVariant, type DocumentFacts } from '../../scripts/prerender-scripts';
-import { afterFirstPaint, routeDocument, redirectsFile, renderedPath } from '../../scripts/prerender-document';
+import { afterFirstPaint, PARSED_ID, routeDocument, redirectsFile, renderedPath } from '../../scripts/prerender-document';
 import { LANGUAGE_PREFIX_SOURCE } from '../../scripts/before-entry';
 import { detectLanguage, isLang, LANG_STORAGE_KEY, splitLanguagePrefix } from '../../src/i18n/languages';
 import { patternSource } from '../../src/app/route-pattern';
@@ -165,5 +165,20 @@ describe('the page’s own scripts wait for the first paint', () => {
     expect(waiting.some((code) => code.includes('"/assets/index-a.js","/assets/react-dom-b.js"'))).toBe(true);
     // the head's choice and the root's swap do not wait
     expect(scripts.length - waiting.length).toBe(2);
+  });
+});
+
+describe('the first paint waits for the whole document', () => {
+  it('a render-blocking link in the head names an element that is the last of the body', () => {
+    const shell =
+      '<html lang="de"><head><meta name="viewport" content="x"><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>';
+    const html = routeDocument(shell, facts('/generics', PUBLIC), Object.fromEntries(PUBLIC.map((v) => [v, `<h1>${v}</h1>`])));
+    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    const held = parsed.head.querySelector('link[rel="expect"]');
+    expect(held?.getAttribute('blocking')).toBe('render');
+    expect(held?.getAttribute('href')).toBe(`#${PARSED_ID}`);
+    // after the root, the other languages' templates and the swap: nothing is painted half parsed
+    expect(parsed.body.lastElementChild?.id).toBe(PARSED_ID);
+    expect(parsed.body.lastElementChild?.hasAttribute('hidden')).toBe(true);
   });
 });
