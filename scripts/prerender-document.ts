@@ -19,6 +19,7 @@ export const renderedPath = (pattern: string): string =>
  * layout with the header's first language button but not its second moved that button when the
  * second came (a layout shift of 0.001 in one start of 87, docs/performance.md). A render-blocking
  * `expect` link holds rendering until the element it names is parsed, or the parsing ends.
+ * (decision 0064)
  */
 export const PARSED_ID = 'document-parsed';
 const RENDER_HELD = `<link rel="expect" href="#${PARSED_ID}" blocking="render">`;

@@ -20,9 +20,8 @@ interface TraceEvent {
 
 /** Of the tasks of the page's main thread that began after its first contentful paint, ms. */
 export interface TaskThreadTime {
-  /** the longest task's wall time (what the Long Tasks API reports), and that task's own thread time */
+  /** the longest task's wall time (the trace's view of what the Long Tasks API reports) */
   longestWall: number;
-  longestWallThread: number;
   /** the most thread time any one task took */
   longestThread: number;
   /** how many tasks took more than 50 ms of the thread's own time */
@@ -60,10 +59,8 @@ export function threadTime(events: readonly TraceEvent[]): TaskThreadTime | null
   if (!main) return null;
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
-  const longest = tasks.reduce<TraceEvent | null>((a, b) => (!a || ms(b.dur) > ms(a.dur) ? b : a), null);
   return {
-    longestWall: ms(longest?.dur),
-    longestWallThread: ms(longest?.tdur),
+    longestWall: Math.max(0, ...tasks.map((t) => ms(t.dur))),
     longestThread: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
     overFifty: tasks.filter((t) => ms(t.tdur) > 50).length,
   };
