@@ -31,7 +31,7 @@ const MIRROR: DashboardMirror = {
 };
 const NO_INSTALL: InstallOffer = { canPrompt: false, installed: false, hint: 'none', prompt: () => undefined };
 
-/** Rendered, and the render after the first paint done (the lists below the plan: useAfterFirstPaint). */
+/** Rendered, and every part of it there (the plan's parts, then the lists and the footer: a part per frame). */
 async function renderScreen(
   {
     mirror = MIRROR,
@@ -143,6 +143,40 @@ describe('DashboardScreen greeting and plan', () => {
   });
 
   // the period and the greeting follow the clock without a reload
+  // issue 36 item 4: the takeover's commit holds the plan down to the heading of now; the rest
+  // comes a part per frame in the document's order, and nothing below the plan before its end
+  it('renders the plan in parts: the headings down to now first, then the doses, then the rest; the sections below it after', async () => {
+    const seen: string[] = [];
+    const note = (what: string, present: boolean) => {
+      if (present && !seen.includes(what)) seen.push(what);
+    };
+    const observer = new MutationObserver(() => {
+      note('rows', document.querySelector('.dash-period--current .dose-rows') !== null);
+      note('evening', document.getElementById('dash-period-evening') !== null);
+      note('links', document.querySelector('.dash-plan__links') !== null);
+      note('reminders', document.querySelector('.dash-grid__main > :not(.dash-plan)') !== null);
+      note('side', (document.querySelector('.dash-grid__side')?.childElementCount ?? 0) > 0);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      const view = render(
+        <TestProviders lang="de" path="/dashboard">
+          <DashboardScreen mirror={MIRROR} now={NOW} install={NO_INSTALL} syncLine={null} />
+        </TestProviders>,
+      );
+      // the first render: the greeting and the current period's heading (morning), its doses not yet
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Morgen, Sandra');
+      expect(periodHeadings()).toEqual(['Morgens Jetzt: 0 von 3 genommen']);
+      expect(toggleOf('Morgens').getAttribute('aria-expanded')).toBe('true');
+      expect(within(plan()).queryAllByRole('listitem', { current: false })).toHaveLength(0);
+      await waitFor(() => expect(view.container.querySelector('.dash-footer')?.childElementCount).toBeGreaterThan(0));
+      expect(periodHeadings()).toHaveLength(4);
+      expect(seen).toEqual(['rows', 'evening', 'links', 'reminders', 'side']);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it('moves the current period and the greeting on when the clock passes noon', async () => {
     const { again } = await renderScreen();
     again({ now: new Date('2026-03-10T12:00:00+01:00') });

@@ -66,8 +66,9 @@ function SideLists({ model, onComplete }: { model: DashboardModel; onComplete: (
  * reason the app is opened, so right after the greeting), then expiring prescriptions, open
  * orders and active prescriptions beside it on a wide screen, the advantages, the tutorial and
  * the install offer. Those come in slices, one part per frame (use-slices.ts): the first render —
- * the installed app's first paint on a slow phone — holds only the greeting and the plan, and no
- * frame lays out the whole page (they appear below or beside the plan, each after the one before
+ * the installed app's first paint on a slow phone — holds only the greeting and the plan down to
+ * the current period's heading (the plan's own parts: plan-parts.ts), and no frame lays out the
+ * whole page (they appear below or beside the plan, each after the one before
  * it, moving nothing on it; the advantages and the install offer, below both columns, last). With
  * `refill`, the side column starts with the "running low" card and waits for it; its lists come
  * a part per frame after it (`SideLists`), and what lies below both columns waits for them.
@@ -85,9 +86,13 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
     },
     [mirror.customer?.id, mirror.markRows, mirror.helpers, planDay],
   );
-  // what lies below or beside the plan comes a part per frame: the reminders, the side column
-  // (its lists a part per frame of their own), then what lies below both columns
-  const shown = useSlices(4, { first: 1, perFrame: 1 });
+  // the plan comes in parts of its own (plan-parts.ts); once it is whole, what lies below or
+  // beside it comes a part per frame: the reminders, the side column (its lists a part per frame
+  // of their own), then what lies below both columns. On a phone all of it stands under the plan,
+  // so none of it may come before the plan's last part, which would push it down.
+  const [planComplete, setPlanComplete] = useState(false);
+  const onPlanComplete = useCallback(() => startTransition(() => setPlanComplete(true)), []);
+  const shown = useSlices(planComplete ? 4 : 1, { key: planComplete ? 'after-plan' : 'plan', first: 1, perFrame: 1 });
   // below both columns, the footer waits for the side column too: on a phone it stands under it,
   // and the "running low" card's chunk may come late (a slow network, files not yet in the
   // worker's cache): shown before it, the footer was pushed down a screen (Lighthouse: CLS 0.13)
@@ -107,7 +112,7 @@ export function DashboardScreen({ mirror, now, syncLine, install, refill = false
       <SetupPrompt todo={model.setupTodo} />
       <div className="dash-grid">
         <div className="dash-grid__main">
-          <Plan model={model} marks={planMarks} />
+          <Plan model={model} marks={planMarks} onComplete={onPlanComplete} />
           {shown > 1 && model.plan.some((p) => p.entries.length > 0) ? <DashboardReminders customerId={mirror.customer?.id ?? null} /> : null}
         </div>
         <div className="dash-grid__side">

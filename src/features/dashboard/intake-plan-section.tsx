@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useDoseMarking, type DoseMarking } from '../../data/hooks/use-dose-marking';
 import { useMayAct } from '../../data/hooks/use-session';
@@ -15,9 +15,11 @@ import { Msg } from '../../i18n/msg';
 import { AllTaken } from '../../ui/doses/all-taken';
 import { DoseRow } from '../../ui/doses/dose-row';
 import { notify } from '../../ui/notifications/notification-store';
+import { useSlices } from '../../ui/use-slices';
 import type { DashboardModel, PlanEntry, PlanPeriod } from './dashboard-rows';
 import { MedicationName, MedicationPicture } from './medication-face';
 import { currentHash, INTAKE_PLAN_ID, periodOfHash, periodToggleId, usePlanHash } from './plan-hash';
+import { planShownAt, type PeriodShown } from './plan-parts';
 
 const nextPeriod = (p: IntakePeriod): IntakePeriod => INTAKE_PERIODS[(INTAKE_PERIODS.indexOf(p) + 1) % INTAKE_PERIODS.length] as IntakePeriod;
 
@@ -46,6 +48,8 @@ function entryNotes(entry: PlanEntry) {
 interface PeriodProps {
   period: PlanPeriod;
   open: boolean;
+  /** how much of it is rendered yet (plan-parts.ts) */
+  shown: PeriodShown;
   onToggle: (period: IntakePeriod) => void;
   marking: DoseMarking;
   marksDay: CalendarDate;
@@ -59,7 +63,7 @@ interface PeriodProps {
  * open), saying how much of it is taken ("5 von 6 genommen", skipped ones counted too); open, its
  * doses as compact rows, "all taken" and the period's hours.
  */
-function Period({ period, open, onToggle, marking, marksDay, helpers, editable }: PeriodProps) {
+function Period({ period, open, shown, onToggle, marking, marksDay, helpers, editable }: PeriodProps) {
   const toggleId = periodToggleId(period.period);
   const panelId = `${toggleId}-doses`;
   const due = useMemo(() => period.entries.map((e) => dueOf(e, period.period, marksDay)), [period, marksDay]);
@@ -97,9 +101,9 @@ function Period({ period, open, onToggle, marking, marksDay, helpers, editable }
         {open ? (
           <>
             {/* nothing to take: the heading says so */}
-            {period.entries.length > 0 ? (
+            {shown.rows > 0 ? (
               <ul className="dose-rows" aria-labelledby={toggleId}>
-                {period.entries.map((entry, i) => {
+                {period.entries.slice(0, shown.rows).map((entry, i) => {
                   const state = states[i]!;
                   return (
                     <DoseRow
@@ -118,13 +122,15 @@ function Period({ period, open, onToggle, marking, marksDay, helpers, editable }
                 })}
               </ul>
             ) : null}
-            <div className="dash-period__foot">
-              {editable ? <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} /> : null}
-              {/* the period's hours beside "all taken": no line of their own (issue 38) */}
-              <p className="dash-period__hours">
-                <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
-              </p>
-            </div>
+            {shown.foot ? (
+              <div className="dash-period__foot">
+                {editable ? <AllTaken outcomes={states.map((s) => s.outcome)} period={label} onAllTaken={() => markAndSay(marking.markAllTaken(due, { day: marksDay, period: period.period }))} /> : null}
+                {/* the period's hours beside "all taken": no line of their own (issue 38) */}
+                <p className="dash-period__hours">
+                  <Msg id="dashboard.plan.hours" values={{ from: INTAKE_PERIOD_START_HOUR[period.period], to: INTAKE_PERIOD_START_HOUR[nextPeriod(period.period)] }} />
+                </p>
+              </div>
+            ) : null}
           </>
         ) : null}
       </div>
@@ -196,13 +202,30 @@ export interface PlanMarks {
   helpers: ReadonlyMap<string, HelperActor>;
 }
 
-export function IntakePlanSection({ model, marks }: { model: DashboardModel; marks: PlanMarks }) {
+export interface IntakePlanProps {
+  model: DashboardModel;
+  marks: PlanMarks;
+  /** once the whole plan is rendered (what lies below it waits for that: plan-parts.ts); must keep its identity */
+  onComplete?: () => void;
+}
+
+export function IntakePlanSection({ model, marks, onComplete }: IntakePlanProps) {
   const marking = useDoseMarking(marks.customerId, marks.marks);
   // issue 41: a helper without the right to tick sees the marks, without the buttons
   const mayTick = useMayAct('tick');
   const current = model.plan.find((p) => p.current)?.period ?? null;
   const [open, toggle, show] = useOpenPeriods(current);
   usePlanHash(show);
+  // a part per frame (plan-parts.ts); an address into the plan (a reminder, the shortcut) finds all of it at once
+  const [whole] = useState(() => currentHash() !== '');
+  const empty = model.active.length === 0;
+  const total = planShownAt(model.plan, open, Infinity).total;
+  const parts = useSlices(total, { first: 1, perFrame: 1, whole: whole || empty });
+  const shown = planShownAt(model.plan, open, parts);
+  const complete = empty || parts >= total;
+  useEffect(() => {
+    if (complete) onComplete?.();
+  }, [complete, onComplete]);
   return (
     <section id={INTAKE_PLAN_ID} className="dash-plan" aria-labelledby="dash-plan-title" tabIndex={-1}>
       <h2 id="dash-plan-title">
@@ -218,18 +241,23 @@ export function IntakePlanSection({ model, marks }: { model: DashboardModel; mar
             </p>
           ) : null}
           <ol className="dash-periods">
-            {model.plan.map((period) => (
-              <Period key={period.period} period={period} open={open.has(period.period)} onToggle={toggle} marking={marking} marksDay={marks.day} helpers={marks.helpers} editable={mayTick} />
-            ))}
+            {shown.periods.map((periodShown, i) => {
+              const period = model.plan[i]!;
+              return (
+                <Period key={period.period} period={period} open={open.has(period.period)} shown={periodShown} onToggle={toggle} marking={marking} marksDay={marks.day} helpers={marks.helpers} editable={mayTick} />
+              );
+            })}
           </ol>
-          <p className="dash-plan__links">
-            <Link href={paths.dosesHistory.href()} className="dash-more">
-              <Msg id="doses.history.link" />
-            </Link>
-            <Link href={paths.planEmediplan.href()} className="dash-more">
-              <Msg id="emediplan.open" />
-            </Link>
-          </p>
+          {shown.links ? (
+            <p className="dash-plan__links">
+              <Link href={paths.dosesHistory.href()} className="dash-more">
+                <Msg id="doses.history.link" />
+              </Link>
+              <Link href={paths.planEmediplan.href()} className="dash-more">
+                <Msg id="emediplan.open" />
+              </Link>
+            </p>
+          ) : null}
         </>
       )}
     </section>
