@@ -19,7 +19,8 @@ if (!element) throw new Error('no #root');
 // the app takes it over once the texts, the view and a returning patient's data are there.
 // Where that markup is what the app's first render makes (a public page for a visitor, in the
 // language the device reads), React hydrates it; otherwise (a signed-in patient's frame, to be
-// filled with their data) the first render replaces it, in one commit. Either way the render is
+// filled with their data) the first render makes the frame anew and the screen replaces it a
+// frame later (route-screen.tsx FrameFirst). Either way the render is
 // a transition: React renders in slices, and the page stays responsive.
 // React DOM's client is set up in a task of its own, not with the entry's modules (their one
 // evaluation was 59–108 ms at 4× CPU after the first paint): its file comes with the entry (React

@@ -6,6 +6,7 @@ import { StrictMode, useEffect, useLayoutEffect } from 'react';
 import { Router } from 'wouter';
 import { App } from './app';
 import { registerServiceWorker } from './register-sw';
+import { FRAME_TAKEOVER_ATTRIBUTE, markAppReady } from './route-frame';
 import { ServerRenderContext, type ServerRender } from './server-render-context';
 import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
 
@@ -54,7 +55,8 @@ function TakeOver() {
     const root = document.getElementById('root');
     root?.removeAttribute('inert');
     root?.removeAttribute('data-variant');
-    document.documentElement.dataset.app = 'ready';
+    // a signed-in route's frame stands for a frame more: the screen after it says so (route-screen.tsx)
+    if (!root?.querySelector(`.route-frame[${FRAME_TAKEOVER_ATTRIBUTE}]`)) markAppReady();
   }, []);
   useEffect(() => whenIdle(registerServiceWorker), []);
   return null;
