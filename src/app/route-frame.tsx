@@ -1,12 +1,5 @@
 import { Msg } from '../i18n/msg';
 
-/**
- * A signed-in route's frame, as its prerendered document shows it before any script runs
- * (scripts/prerender.ts): the page's heading, the view's introduction where the route names it
- * (routes.ts frameTexts), and the boxes its data will fill. The app's first render replaces it
- * with the same frame, and the screen with the patient's data a frame later
- * (route-screen.tsx FrameFirst); nothing above it moves.
- */
 /** On the app's own render of the frame (route-screen.tsx FrameFirst): the screen follows it a frame later. */
 export const FRAME_TAKEOVER_ATTRIBUTE = 'data-takeover';
 
@@ -15,6 +8,13 @@ export function markAppReady(): void {
   document.documentElement.dataset.app = 'ready';
 }
 
+/**
+ * A signed-in route's frame, as its prerendered document shows it before any script runs
+ * (scripts/prerender.ts): the page's heading, the view's introduction where the route names it
+ * (routes.ts frameTexts), and the boxes its data will fill. The app's first render replaces it
+ * with the same frame, and the screen with the patient's data a frame later
+ * (route-screen.tsx FrameFirst); nothing above it moves.
+ */
 export function RouteFrame({ titleId, texts = [], takeover = false }: { titleId: string; texts?: readonly string[]; takeover?: boolean }) {
   return (
     <section className="page route-frame" aria-labelledby="route-frame-title" aria-busy="true" {...(takeover ? { [FRAME_TAKEOVER_ATTRIBUTE]: '' } : {})}>

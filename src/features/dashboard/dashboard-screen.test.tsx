@@ -142,7 +142,6 @@ describe('DashboardScreen greeting and plan', () => {
     }
   });
 
-  // the period and the greeting follow the clock without a reload
   // issue 36 item 4: the takeover's commit holds the plan down to the heading of now; the rest
   // comes a part per frame in the document's order, and nothing below the plan before its end
   it('renders the plan in parts: the headings down to now first, then the doses, then the rest; the sections below it after', async () => {
@@ -177,6 +176,7 @@ describe('DashboardScreen greeting and plan', () => {
     }
   });
 
+  // the period and the greeting follow the clock without a reload
   it('moves the current period and the greeting on when the clock passes noon', async () => {
     const { again } = await renderScreen();
     again({ now: new Date('2026-03-10T12:00:00+01:00') });
