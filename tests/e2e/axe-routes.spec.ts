@@ -1,5 +1,6 @@
 // Accessibility: axe on every route of the routes table (src/app/routes.ts), in both
-// languages, signed out and signed in, at desktop width and at 390 px; and no horizontal
+// languages, signed in and signed out (signed out, the paths of visit.ts `signedOutSample`: the
+// other guarded ones show the same login prompt), at desktop width and at 390 px; and no horizontal
 // scrolling at 390 px or at 200 % zoom (a 1280 px window zoomed to 200 % lays out 640 CSS px);
 // and, tabbing through each page, a visible focus indicator at every stop; and every id of a
 // page once (issue 38: a label's `for` found another element of the same id).
@@ -12,7 +13,7 @@ import { ROUTES } from '../../src/app/routes';
 import { runAxe } from './axe';
 import { catalogues, expect, expectNoAxeViolations, expectNoDuplicateIds, focusStop, test } from './fixtures';
 import { patientWithProfile, service, signIn } from './patients';
-import { titleOfRoute, visit } from './wcag/visit';
+import { signedOutSample, titleOfRoute, visit } from './wcag/visit';
 
 const PATHS = ROUTES.flatMap((r) => pathsOf(r.path).map((path) => ({ path, route: r })));
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,7 +46,7 @@ async function stopsWithoutVisibleFocus(page: Page): Promise<string[]> {
 
 async function checkEveryRoute(page: Page, t: Record<string, string>, signedIn: boolean, focus = false): Promise<void> {
   const titleOf = titleOfRoute(t, signedIn);
-  for (const { path } of PATHS) {
+  for (const { path } of signedIn ? PATHS : signedOutSample(PATHS)) {
     await page.setViewportSize(DESKTOP);
     await visit(page, path, titleOf);
     await test.step(`${path} at ${DESKTOP.width}px`, async () => {
@@ -70,6 +71,12 @@ test('the generated list holds every route of the table', () => {
   expect(routeAt('/profile/overview/2')?.path).toBe('/profile/overview/:showInfo?');
   expect(routeAt('/profile/overview')?.path).toBe('/profile/overview/:showInfo?');
   expect(routeAt('/order/select')?.path).toBe('/order/select');
+  // signed out: every public path, the dashboard (the login in its place), one path of each guard
+  const out = signedOutSample(PATHS);
+  expect(out.filter((p) => p.route.guard === 'public')).toEqual(PATHS.filter((p) => p.route.guard === 'public'));
+  expect(out.map((p) => p.path)).toContain('/dashboard');
+  expect(new Set(out.map((p) => p.route.guard))).toEqual(new Set(ROUTES.map((r) => r.guard)));
+  expect(out.length).toBeLessThan(PATHS.length / 2);
 });
 
 // the checks of every test run axe in the page (axe.ts): it must find what it is there to find
