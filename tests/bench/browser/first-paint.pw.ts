@@ -12,6 +12,8 @@
 // are driven with a few DevTools commands (bare-chromium.ts: Playwright's domains on a page make
 // V8 parse the entry again for script stacks, about 50 ms at 4× inside the entry's evaluation,
 // which no phone does).
+// BENCH_TRACE_DETAIL=1 traces what the tasks hold too and prints, for each start whose task took
+// more than 40 ms of the thread's own time, what was in it (a script, the style, the layout).
 import { loadavg } from 'node:os';
 import { chromium as playwright, test } from '@playwright/test';
 import e2e from '../../../playwright.config';
@@ -124,7 +126,8 @@ const summary = (starts: AfterFirstPaint[]) => {
   const thread = traced.length
     ? `; the thread's own time of a task max ${Math.round(Math.max(...own))} ms, median ${Math.round(figures(own).p50)} ms (starts: ${own.map(Math.round).join(', ')}), tasks over 50 ms of it ${traced.reduce((n, t) => n + t.overFifty, 0)} in ${traced.length} starts`
     : '; no trace';
-  return `longest task after the first paint max ${Math.round(Math.max(...values))} ms, median ${Math.round(figures(values).p50)} ms (starts: ${values.map(Math.round).join(', ')})${framed(worst.frame)}${thread}`;
+  const held = traced.filter((t) => t.held && t.longestThread > 40).map((t) => `\n    a task of ${Math.round(t.longestThread)} ms held: ${(t.held ?? []).join('; ')}`).join('');
+  return `longest task after the first paint max ${Math.round(Math.max(...values))} ms, median ${Math.round(figures(values).p50)} ms (starts: ${values.map(Math.round).join(', ')})${framed(worst.frame)}${thread}${held}`;
 };
 
 /** What the page noted of its start (WATCH_START). */

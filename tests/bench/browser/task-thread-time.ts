@@ -15,7 +15,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
 }
 
 /** Of the tasks of the page's main thread that began after its first contentful paint, ms. */
@@ -26,7 +26,12 @@ export interface TaskThreadTime {
   longestThread: number;
   /** how many tasks took more than 50 ms of the thread's own time */
   overFifty: number;
+  /** with BENCH_TRACE_DETAIL=1: what the task of the most thread time held, longest first */
+  held?: string[];
 }
+
+/** BENCH_TRACE_DETAIL=1 traces what the tasks hold too (scripts, style, layout, V8's code cache): slower, for finding what a long task is. */
+const DETAIL = process.env.BENCH_TRACE_DETAIL === '1';
 
 export class TaskTrace {
   private events: TraceEvent[] = [];
@@ -39,7 +44,7 @@ export class TaskTrace {
 
   async start(): Promise<void> {
     this.events = [];
-    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading'], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
+    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading', ...(DETAIL ? ['devtools.timeline', 'v8'] : [])], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
   }
 
   /** Ends the trace; null when it holds no first contentful paint (the figure then stays the Long Tasks API's alone). */
@@ -59,9 +64,27 @@ export function threadTime(events: readonly TraceEvent[]): TaskThreadTime | null
   if (!main) return null;
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  const top = tasks.reduce<TraceEvent | undefined>((a, t) => (!a || (t.tdur ?? 0) > (a.tdur ?? 0) ? t : a), undefined);
   return {
     longestWall: Math.max(0, ...tasks.map((t) => ms(t.dur))),
     longestThread: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
     overFifty: tasks.filter((t) => ms(t.tdur) > 50).length,
+    ...(DETAIL && top ? { held: heldBy(events, top) } : {}),
   };
+}
+
+/** The events inside a task, longest first, each with what names it (a script's file and function, the elements styled, the objects laid out). */
+function heldBy(events: readonly TraceEvent[], task: TraceEvent): string[] {
+  const end = task.ts + (task.dur ?? 0);
+  const file = (url: unknown) => String(url ?? '').split('/').pop()?.split('?')[0] ?? '';
+  const what = (e: TraceEvent) => {
+    const d = e.args?.data ?? e.args?.beginData ?? {};
+    const parts = [file(d.url), d.functionName, d.elementCount !== undefined ? `${String(d.elementCount)} elements` : '', d.dirtyObjects !== undefined ? `${String(d.dirtyObjects)} objects` : '', d.type];
+    return parts.filter((p) => p !== undefined && p !== '').join(' ');
+  };
+  return events
+    .filter((e) => e !== task && e.ph === 'X' && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && e.name !== 'ThreadControllerImpl::RunTask')
+    .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))
+    .slice(0, 8)
+    .map((e) => `${e.name}${what(e) ? ` (${what(e)})` : ''} ${Math.round((e.tdur ?? e.dur ?? 0) / 1000)} ms`);
 }
