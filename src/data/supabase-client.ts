@@ -1,10 +1,12 @@
 // The one Supabase client of the app (auth, PostgREST, realtime, functions), on the URL and
 // key of the build (build-env.ts). Its fetch never sends a stale token and notes
-// the server's Retry-After (net/fetch-guard.ts).
+// the server's Retry-After (net/fetch-guard.ts), and sends the requests asked for in one task a
+// task apart (net/request-per-task.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { authAnswerIn, readStoredSession, storedSessionKey } from './stored-session';
 import { guardFetch } from './net/fetch-guard';
+import { oneRequestPerTask } from './net/request-per-task';
 import { createRetryAfterLog, type RetryAfterLog } from './net/retry-after';
 import { buildEnv } from './build-env';
 import { nextTask } from '../lib/next-task';
@@ -30,6 +32,8 @@ export interface AppClientOptions {
   realtimeTransport?: unknown;
   /** the auth client's start (reading the stored session, the address's answer) left to the caller: `client.auth.initialize()` */
   authStartedLater?: boolean;
+  /** requests asked for in one task sent one task apart (net/request-per-task.ts): the app's own client */
+  requestPerTask?: boolean;
 }
 
 /**
@@ -42,7 +46,8 @@ export interface AppClientOptions {
 export function createAppClient(o: AppClientOptions): AppClient {
   const key = o.storageKey ?? storedSessionKey(o.url);
   const storedToken = () => readStoredSession(o.storage, key)?.access_token ?? null;
-  const base = o.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const network = o.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const base = o.requestPerTask ? oneRequestPerTask(network) : network;
   return createClient<Database>(o.url, o.anonKey, {
     auth: {
       persistSession: true,
@@ -66,7 +71,7 @@ let client: AppClient | null = null;
 let authStarted = false;
 
 function made(): AppClient {
-  client ??= createAppClient({ url: buildEnv.supabaseUrl, anonKey: buildEnv.supabaseKey, storage: globalThis.localStorage, retryAfter: appRetryAfter, authStartedLater: true });
+  client ??= createAppClient({ url: buildEnv.supabaseUrl, anonKey: buildEnv.supabaseKey, storage: globalThis.localStorage, retryAfter: appRetryAfter, authStartedLater: true, requestPerTask: true });
   return client;
 }
 
