@@ -83,16 +83,27 @@ export function orderableMedications(list: readonly Prescription[], now: Date, t
 }
 
 /**
- * When a medication was last ordered: created_at of the latest order (by date) whose items,
+ * When each medication was last ordered: created_at of the latest order (by date) whose items,
  * or whose sub-packages' items, contain the pharmacode; the order date is the top-level
- * order's. null means 'never ordered'. Canceled orders count too (the spec makes no exception).
+ * order's. A medication never ordered is not in the map. Canceled orders count too (the spec
+ * makes no exception). One pass over the orders: a list asks it for every row.
  */
-export function lastOrderedAt(pharmacode: Pharmacode, orders: readonly Order[]): string | null {
-  let latest: { at: string; ms: number } | null = null;
+export function lastOrderedDates(orders: readonly Order[]): ReadonlyMap<Pharmacode, string> {
+  const latest = new Map<Pharmacode, { at: string; ms: number }>();
   for (const order of orders) {
-    const contains = orderAndChildren(order).some((o) => (o.webshop_order_item ?? []).some((i) => i.pharmacode === pharmacode));
     const ms = Date.parse(order.created_at);
-    if (contains && !Number.isNaN(ms) && (latest === null || ms > latest.ms)) latest = { at: order.created_at, ms };
+    if (Number.isNaN(ms)) continue;
+    const codes = new Set<Pharmacode>();
+    for (const node of orderAndChildren(order)) for (const item of node.webshop_order_item ?? []) codes.add(item.pharmacode);
+    for (const code of codes) {
+      const held = latest.get(code);
+      if (held === undefined || ms > held.ms) latest.set(code, { at: order.created_at, ms });
+    }
   }
-  return latest?.at ?? null;
+  return new Map([...latest].map(([code, { at }]) => [code, at]));
+}
+
+/** When a medication was last ordered (lastOrderedDates); null means 'never ordered'. */
+export function lastOrderedAt(pharmacode: Pharmacode, orders: readonly Order[]): string | null {
+  return lastOrderedDates(orders).get(pharmacode) ?? null;
 }

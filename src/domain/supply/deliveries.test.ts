@@ -81,3 +81,44 @@ describe('the orders of one product', () => {
     expect(productOrders(orders, 555).latestAmount).toBe(2);
   });
 });
+
+// issue 36 item 4: one pass over a list of orders serves every product asked about
+describe('one list of orders asked about product after product', () => {
+  const orders = [
+    order(1, 100, '2026-02-01T10:00:00Z', [[555, 2], [777, 1]]),
+    order(2, 0, '2026-03-01T10:00:00Z', [[777, 4]]),
+    order(3, 100, '2026-04-03T22:30:00Z', [[555, 1]]),
+  ];
+
+  it('each product gets its own answer, and a time zone its own days', () => {
+    expect(productOrders(orders, 555).delivered).toEqual([
+      { orderId: 1, day: '2026-02-01', packs: 2 },
+      { orderId: 3, day: '2026-04-04', packs: 1 },
+    ]);
+    expect(productOrders(orders, 777)).toEqual({ delivered: [{ orderId: 1, day: '2026-02-01', packs: 1 }], packsOnTheWay: 4, ordered: true, latestAmount: 4 });
+    expect(productOrders(orders, 555, 'UTC').delivered.map((d) => d.day)).toEqual(['2026-02-01', '2026-04-03']);
+    expect(productOrders(orders, 555).delivered.map((d) => d.day)).toEqual(['2026-02-01', '2026-04-04']);
+    expect(productOrders(orders, 999)).toEqual({ delivered: [], packsOnTheWay: 0, ordered: false, latestAmount: null });
+  });
+
+  it('a caller changing its answer changes no later answer', () => {
+    const first = productOrders(orders, 555);
+    first.delivered.pop();
+    first.packsOnTheWay = 99;
+    expect(productOrders(orders, 555)).toEqual({
+      delivered: [
+        { orderId: 1, day: '2026-02-01', packs: 2 },
+        { orderId: 3, day: '2026-04-04', packs: 1 },
+      ],
+      packsOnTheWay: 0,
+      ordered: true,
+      latestAmount: 1,
+    });
+  });
+
+  it('a new list is read anew', () => {
+    const more = [...orders, order(4, 2, '2026-05-01T10:00:00Z', [[555, 3]])];
+    expect(productOrders(more, 555).packsOnTheWay).toBe(3);
+    expect(productOrders(orders, 555).packsOnTheWay).toBe(0);
+  });
+});

@@ -48,29 +48,66 @@ function nodes(orders: readonly Order[]): Order[] {
   return [...seen.values()];
 }
 
-const packsOf = (node: Order, pharmacode: Pharmacode): number =>
-  (node.webshop_order_item ?? []).filter((i) => i.pharmacode === pharmacode && Number.isFinite(i.amount) && i.amount > 0).reduce((n, i) => n + i.amount, 0);
+/** The packs of each product in a node (items of a non-positive or unreadable amount count none). */
+function packsByProduct(node: Order): Map<Pharmacode, number> {
+  const packs = new Map<Pharmacode, number>();
+  for (const i of node.webshop_order_item ?? []) {
+    if (!Number.isFinite(i.amount) || i.amount <= 0) continue;
+    packs.set(i.pharmacode, (packs.get(i.pharmacode) ?? 0) + i.amount);
+  }
+  return packs;
+}
 
-/** A node whose created_at cannot be read is left out of `delivered` (it has no day). */
-export function productOrders(orders: readonly Order[], pharmacode: Pharmacode, timeZone: string = TIME_ZONE): ProductOrders {
-  const out: ProductOrders = { delivered: [], packsOnTheWay: 0, ordered: false, latestAmount: null };
-  let latest: { ms: number; id: RecordId } | null = null;
+const noOrders = (): ProductOrders => ({ delivered: [], packsOnTheWay: 0, ordered: false, latestAmount: null });
+
+/** Every product's orders in one pass over the nodes. */
+function indexProductOrders(orders: readonly Order[], timeZone: string): Map<Pharmacode, ProductOrders> {
+  const index = new Map<Pharmacode, ProductOrders>();
+  const latest = new Map<Pharmacode, { ms: number; id: RecordId }>();
   for (const node of nodes(orders)) {
-    const packs = packsOf(node, pharmacode);
     const supply = nodeSupply(node.status);
-    if (packs === 0 || supply === 'canceled') continue;
-    out.ordered = true;
+    if (supply === 'canceled') continue;
     const ms = Date.parse(node.created_at);
-    if (!Number.isNaN(ms) && (latest === null || ms > latest.ms || (ms === latest.ms && node.id > latest.id))) {
-      latest = { ms, id: node.id };
-      out.latestAmount = packs;
-    }
-    if (supply === 'on_the_way') out.packsOnTheWay += packs;
-    else {
-      const day = toCalendarDate(node.created_at, timeZone);
-      if (day !== null) out.delivered.push({ orderId: node.id, day, packs });
+    let day: CalendarDate | null | undefined;
+    for (const [pharmacode, packs] of packsByProduct(node)) {
+      let out = index.get(pharmacode);
+      if (!out) index.set(pharmacode, (out = noOrders()));
+      out.ordered = true;
+      const held = latest.get(pharmacode);
+      if (!Number.isNaN(ms) && (held === undefined || ms > held.ms || (ms === held.ms && node.id > held.id))) {
+        latest.set(pharmacode, { ms, id: node.id });
+        out.latestAmount = packs;
+      }
+      if (supply === 'on_the_way') out.packsOnTheWay += packs;
+      else {
+        if (day === undefined) day = toCalendarDate(node.created_at, timeZone);
+        if (day !== null) out.delivered.push({ orderId: node.id, day, packs });
+      }
     }
   }
-  out.delivered.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.orderId - b.orderId));
-  return out;
+  for (const out of index.values()) out.delivered.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.orderId - b.orderId));
+  return index;
+}
+
+// The rules ask about one list of orders product after product (each prescription's course,
+// each forecast): scanning every order for each was 200–300 ms of a long list's render at 4×
+// CPU (issue 36). The index is built once per list and time zone; a list of orders is a value
+// here (the mirror's reads and the screens' props are never changed in place).
+const indexes = new WeakMap<readonly Order[], Map<string, Map<Pharmacode, ProductOrders>>>();
+
+function productOrdersIndex(orders: readonly Order[], timeZone: string): Map<Pharmacode, ProductOrders> {
+  let byZone = indexes.get(orders);
+  if (!byZone) indexes.set(orders, (byZone = new Map()));
+  let index = byZone.get(timeZone);
+  if (!index) byZone.set(timeZone, (index = indexProductOrders(orders, timeZone)));
+  return index;
+}
+
+/**
+ * A node whose created_at cannot be read is left out of `delivered` (it has no day). The answer
+ * is shared by every caller asking about the same list: a copy to change.
+ */
+export function productOrders(orders: readonly Order[], pharmacode: Pharmacode, timeZone: string = TIME_ZONE): ProductOrders {
+  const found = productOrdersIndex(orders, timeZone).get(pharmacode);
+  return found ? { ...found, delivered: [...found.delivered] } : noOrders();
 }

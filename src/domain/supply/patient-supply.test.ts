@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../entities.ts';
-import { patientSupply } from './patient-supply.ts';
+import { patientForecasts, patientSupply } from './patient-supply.ts';
 import type { ForecastPrescription } from './supply-forecast.ts';
 
 // Wednesday 20 May 2026, 13:00 in Zurich
@@ -40,6 +40,11 @@ describe('the supply of a patient', () => {
       [1002, 24],
       [1003, 'pack_size_unknown'],
     ]);
+  });
+
+  // the forecasts alone (/prescriptions) are the same as the dashboard's
+  it('the forecasts alone equal those beside the prompts', () => {
+    expect(patientForecasts(input)).toEqual(patientSupply(input).forecasts);
   });
 
   it('the default lead time of 10 days, or the patient\'s', () => {

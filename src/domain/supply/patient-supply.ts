@@ -23,10 +23,15 @@ export interface PatientSupply {
   prompts: RefillPrompts;
 }
 
-export function patientSupply(input: PatientSupplyInput): PatientSupply {
+/** The forecasts alone (what /prescriptions shows): the prompts' work left out. */
+export function patientForecasts(input: Omit<PatientSupplyInput, 'leadDays'>): SupplyForecast[] {
   const packSizes = new Map<Pharmacode, number | null>();
   for (const [pharmacode, medication] of input.medications) packSizes.set(Number(pharmacode), medication.qty);
-  const forecasts = supplyForecasts({ prescriptions: input.prescriptions, orders: input.orders, marks: input.marks, packSizes, now: input.now });
+  return supplyForecasts({ prescriptions: input.prescriptions, orders: input.orders, marks: input.marks, packSizes, now: input.now });
+}
+
+export function patientSupply(input: PatientSupplyInput): PatientSupply {
+  const forecasts = patientForecasts(input);
   const prompts = refillPrompts(forecasts, input.prescriptions, input.orders, { now: input.now, leadDays: input.leadDays });
   return { forecasts, prompts };
 }

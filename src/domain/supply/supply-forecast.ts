@@ -89,6 +89,13 @@ export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
   }
   const current = doseSlotAt(input.now, timeZone);
   const supply: IntakeSupply = { orders: input.orders, medications: new Map([...input.packSizes].map(([code, qty]) => [code, { qty }])) };
+  // each product's prescriptions, grouped once rather than filtered out of the list for each product
+  const ofProduct = new Map<Pharmacode, ForecastPrescription[]>();
+  for (const q of input.prescriptions) {
+    const group = ofProduct.get(q.medication_id);
+    if (group) group.push(q);
+    else ofProduct.set(q.medication_id, [q]);
+  }
   return countingPrescriptions(input.prescriptions, input.now, timeZone).map((p): SupplyForecast => {
     const base = { pharmacode: p.medication_id, prescriptionId: p.id };
     const dosage = parseDosage(p.dosage);
@@ -99,8 +106,7 @@ export function supplyForecasts(input: ForecastInput): SupplyForecast[] {
     if (!orders.ordered) return { ...base, kind: 'none', reason: 'never_ordered' };
     const pack = input.packSizes.get(p.medication_id);
     if (typeof pack !== 'number' || !Number.isFinite(pack) || pack <= 0) return { ...base, kind: 'none', reason: 'pack_size_unknown' };
-    const readings = input.prescriptions
-      .filter((q) => q.medication_id === p.medication_id)
+    const readings = (ofProduct.get(p.medication_id) ?? [])
       .flatMap((q): Reading[] => {
         const d = parseDosage(q.dosage);
         return d.ok ? [{ p: q, course: intakeCourse(q, supply, timeZone), dosage: d.value }] : [];

@@ -4,8 +4,8 @@ import { parseDosage, type Dosage } from '../../domain/dosage';
 import type { Language, Medication, Order, Pharmacode, Prescription, RecordId } from '../../domain/entities';
 import { medicationName } from '../../domain/medication';
 import type { DoseMark } from '../../domain/doses/dose-mark';
-import { daysUntilExpiry, lastOrderedAt, prescriptionsForToggle } from '../../domain/prescription-state';
-import { patientSupply } from '../../domain/supply/patient-supply';
+import { daysUntilExpiry, lastOrderedDates, prescriptionsForToggle } from '../../domain/prescription-state';
+import { patientForecasts } from '../../domain/supply/patient-supply';
 import type { ForecastPrescription } from '../../domain/supply/supply-forecast';
 import { dateInTimeZone, type CalendarDate } from '../../domain/zoned-time';
 
@@ -48,7 +48,7 @@ export function supplyLines(
   const packs = new Map<Pharmacode, { qty: number | null }>();
   for (const [code, m] of medications) packs.set(code, { qty: m.qty ?? null });
   // created_at comes with every mirrored prescription (the pull selects every column): a prescription's start
-  const { forecasts } = patientSupply({ prescriptions: prescriptions as readonly ForecastPrescription[], orders, marks, medications: packs, now });
+  const forecasts = patientForecasts({ prescriptions: prescriptions as readonly ForecastPrescription[], orders, marks, medications: packs, now });
   const today = dateInTimeZone(now);
   const lines = new Map<RecordId, SupplyLine>();
   for (const f of forecasts) {
@@ -72,9 +72,13 @@ export function prescriptionRows(
   now: Date,
   supply: ReadonlyMap<RecordId, SupplyLine> = new Map(),
 ): PrescriptionRow[] {
-  const days = (p: Prescription) => daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY;
+  const listed = prescriptionsForToggle(prescriptions, active, now);
+  // read once each, not at every comparison of the sort
+  const untilExpiry = new Map(listed.map((p) => [p.id, daysUntilExpiry(p, now) ?? Number.POSITIVE_INFINITY]));
+  const days = (p: Prescription) => untilExpiry.get(p.id) ?? Number.POSITIVE_INFINITY;
+  const ordered = lastOrderedDates(orders);
   const direction = active ? 1 : -1;
-  return prescriptionsForToggle(prescriptions, active, now)
+  return listed
     .slice()
     .sort((a, b) => {
       const [da, db] = [days(a), days(b)];
@@ -95,7 +99,7 @@ export function prescriptionRows(
         expiresAt: p.expires_at,
         singleUse: p.single_use,
         used: p.used,
-        lastOrderedAt: lastOrderedAt(p.medication_id, orders),
+        lastOrderedAt: ordered.get(p.medication_id) ?? null,
         supply: supply.get(p.id) ?? null,
       };
     });
