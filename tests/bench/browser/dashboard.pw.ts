@@ -87,14 +87,18 @@ async function installedDemoPatient(page: Page, loginUrl?: string): Promise<void
 /** The check-off toggles 'taken' of today's plan on the dashboard (DoseRow: one per dose of an open period). */
 const TAKEN_BUTTONS = '#intake-plan .dose-row__check';
 
-/** Checks off every dose of today's plan on the dashboard, one tap each, every period opened first; how many. */
-async function markAllOfToday(page: Page): Promise<number> {
-  const open = page.locator(`${TAKEN_BUTTONS}[aria-pressed="false"]`);
-  // the periods first: only the current one is open, and at night it has nothing to take
+/** Opens every period of today's plan and waits for a check-off button: only the current period is open, and at night it has nothing to take. */
+async function openAllPeriods(page: Page): Promise<void> {
   await page.locator('#intake-plan li[aria-current="time"]').waitFor();
   const closed = page.locator('#intake-plan .dash-period__toggle[aria-expanded="false"]');
   while ((await closed.count()) > 0) await closed.first().click();
   await page.locator(TAKEN_BUTTONS).first().waitFor();
+}
+
+/** Checks off every dose of today's plan on the dashboard, one tap each, every period opened first; how many. */
+async function markAllOfToday(page: Page): Promise<number> {
+  const open = page.locator(`${TAKEN_BUTTONS}[aria-pressed="false"]`);
+  await openAllPeriods(page);
   const total = await page.locator(TAKEN_BUTTONS).count();
   while ((await open.count()) > 0) {
     const before = await open.count();
@@ -364,11 +368,7 @@ test('tap to the visible mark on the dashboard', async ({ context, page }) => {
     const { page: tapping } = await throttled(context);
     await tapping.setViewportSize(PHONE);
     await tapping.goto('/dashboard');
-    // at night the current period has nothing to take: the periods are opened first, as in markAllOfToday
-    await tapping.locator('#intake-plan li[aria-current="time"]').waitFor();
-    const closed = tapping.locator('#intake-plan .dash-period__toggle[aria-expanded="false"]');
-    while ((await closed.count()) > 0) await closed.first().click();
-    await tapping.locator(TAKEN_BUTTONS).first().waitFor();
+    await openAllPeriods(tapping);
     await tapping.waitForTimeout(1500);
     const taps: number[] = [];
     const shownInDom: number[] = [];
