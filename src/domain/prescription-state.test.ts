@@ -5,7 +5,7 @@ import {
   expiringPrescriptions,
   isAwaitingPrescription,
   isExpiring,
-  lastOrderedAt,
+  lastOrderedDates,
   orderableMedications,
   prescriptionCounts,
   prescriptionState,
@@ -130,6 +130,6 @@ describe('last ordered', () => {
     [2345678, '2025-02-01T10:00:00Z'],
     [9999999, null],
   ])('%s -> %s', (code, at) => {
-    expect(lastOrderedAt(code, orders)).toBe(at);
+    expect(lastOrderedDates(orders).get(code) ?? null).toBe(at);
   });
 });

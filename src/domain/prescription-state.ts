@@ -102,8 +102,3 @@ export function lastOrderedDates(orders: readonly Order[]): ReadonlyMap<Pharmaco
   }
   return new Map([...latest].map(([code, { at }]) => [code, at]));
 }
-
-/** When a medication was last ordered (lastOrderedDates); null means 'never ordered'. */
-export function lastOrderedAt(pharmacode: Pharmacode, orders: readonly Order[]): string | null {
-  return lastOrderedDates(orders).get(pharmacode) ?? null;
-}
