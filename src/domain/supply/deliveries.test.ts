@@ -90,11 +90,18 @@ describe('one list of orders asked about product after product', () => {
     order(3, 100, '2026-04-03T22:30:00Z', [[555, 1]]),
   ];
 
-  it('each product gets its own answer, and a time zone its own days', () => {
-    expect(productOrders(orders, 555).delivered).toEqual([
+  const of555 = {
+    delivered: [
       { orderId: 1, day: '2026-02-01', packs: 2 },
       { orderId: 3, day: '2026-04-04', packs: 1 },
-    ]);
+    ],
+    packsOnTheWay: 0,
+    ordered: true,
+    latestAmount: 1,
+  };
+
+  it('each product gets its own answer, and a time zone its own days', () => {
+    expect(productOrders(orders, 555)).toEqual(of555);
     expect(productOrders(orders, 777)).toEqual({ delivered: [{ orderId: 1, day: '2026-02-01', packs: 1 }], packsOnTheWay: 4, ordered: true, latestAmount: 4 });
     expect(productOrders(orders, 555, 'UTC').delivered.map((d) => d.day)).toEqual(['2026-02-01', '2026-04-03']);
     expect(productOrders(orders, 555).delivered.map((d) => d.day)).toEqual(['2026-02-01', '2026-04-04']);
@@ -105,15 +112,7 @@ describe('one list of orders asked about product after product', () => {
     const first = productOrders(orders, 555);
     first.delivered.pop();
     first.packsOnTheWay = 99;
-    expect(productOrders(orders, 555)).toEqual({
-      delivered: [
-        { orderId: 1, day: '2026-02-01', packs: 2 },
-        { orderId: 3, day: '2026-04-04', packs: 1 },
-      ],
-      packsOnTheWay: 0,
-      ordered: true,
-      latestAmount: 1,
-    });
+    expect(productOrders(orders, 555)).toEqual(of555);
   });
 
   it('a new list is read anew', () => {

@@ -105,7 +105,8 @@ function productOrdersIndex(orders: readonly Order[], timeZone: string): Map<Pha
 
 /**
  * A node whose created_at cannot be read is left out of `delivered` (it has no day). The answer
- * is shared by every caller asking about the same list: a copy to change.
+ * is shared by every caller asking about the same list: each gets a copy of the object and of
+ * its `delivered` list, whose entries are shared and only read (intake course, forecast).
  */
 export function productOrders(orders: readonly Order[], pharmacode: Pharmacode, timeZone: string = TIME_ZONE): ProductOrders {
   const found = productOrdersIndex(orders, timeZone).get(pharmacode);
