@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, calendarDatesBetween, dateInTimeZone, daysBetween, hourInTimeZone, intlParts, temporalParts, toCalendarDate } from './zoned-time.ts';
@@ -19,6 +20,12 @@ describe('zoned time', () => {
     ['2025-02-28', '2025-02-28'],
     [' 2025-02-28 ', '2025-02-28'],
     ['2025-02-30', null],
+    ['2024-02-29', '2024-02-29'], // leap years: by 4, not by 100, by 400
+    ['2023-02-29', null],
+    ['2100-02-29', null],
+    ['2000-02-29', '2000-02-29'],
+    ['2025-04-31', null],
+    ['2025-12-31', '2025-12-31'],
     ['2025-06-30T22:30:00Z', '2025-07-01'],
     ['2025-06-30T21:30:00Z', '2025-06-30'],
     ['not a date', null],
@@ -53,6 +60,31 @@ describe('calendar dates', () => {
     ['2026-05-10', Number.NaN, '2026-05-10'],
   ])('addDays(%s, %i) -> %s', (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
+  });
+
+  it.each([
+    ['2025-02-30', 1], // no date of the calendar: given back, not rolled over into March
+    ['2025-13-01', 1],
+    ['2025-00-10', 1],
+    ['2025-1-01', 1],
+  ])('addDays(%s, %i) gives the value back', (date, days) => {
+    expect(addDays(date, days)).toBe(date);
+  });
+
+  // issue 36: the dates are read digit by digit; a Date built from the digits is the oracle
+  it('reads every date of 1600-2400 as a Date does, valid or not', () => {
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    fc.assert(
+      fc.property(fc.integer({ min: 1600, max: 2400 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: -800, max: 800 }), (y, m, d, days) => {
+        const text = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        const t = new Date(Date.UTC(y, m - 1, d));
+        const valid = m >= 1 && m <= 12 && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+        expect(toCalendarDate(text)).toBe(valid ? text : null);
+        expect(addDays(text, days)).toBe(valid ? new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10) : text);
+        if (valid) expect(daysBetween('2000-01-01', text)).toBe(Math.round((t.getTime() - Date.UTC(2000, 0, 1)) / 86_400_000));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('lists a week across the change to summer time as seven dates', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../entities.ts';
-import { patientForecasts, patientSupply } from './patient-supply.ts';
+import { patientForecaster, patientSupply } from './patient-supply.ts';
 import type { ForecastPrescription } from './supply-forecast.ts';
 
 // Wednesday 20 May 2026, 13:00 in Zurich
@@ -42,9 +42,12 @@ describe('the supply of a patient', () => {
     ]);
   });
 
-  // the forecasts alone (/prescriptions) are the same as the dashboard's
-  it('the forecasts alone equal those beside the prompts', () => {
-    expect(patientForecasts(input)).toEqual(patientSupply(input).forecasts);
+  // the forecasts one row at a time (/prescriptions) are the same as the dashboard's, in whatever order they are asked
+  it('the forecasts one prescription at a time equal those beside the prompts', () => {
+    const forecaster = patientForecaster(input);
+    const asked = [3, 1, 2].map((id) => forecaster.forecastOf(id));
+    expect(forecaster.counting.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect([asked[1], asked[2], asked[0]]).toEqual(patientSupply(input).forecasts);
   });
 
   it('the default lead time of 10 days, or the patient\'s', () => {

@@ -5,7 +5,7 @@
 import type { DoseMark } from '../doses/dose-mark.ts';
 import type { Medication, Order, Pharmacode } from '../entities.ts';
 import { refillPrompts, type RefillPrompts } from './refill-prompts.ts';
-import { supplyForecasts, type ForecastPrescription, type SupplyForecast } from './supply-forecast.ts';
+import { allForecasts, supplyForecaster, type ForecastPrescription, type SupplyForecast, type SupplyForecaster } from './supply-forecast.ts';
 
 export interface PatientSupplyInput {
   prescriptions: readonly ForecastPrescription[];
@@ -23,15 +23,15 @@ export interface PatientSupply {
   prompts: RefillPrompts;
 }
 
-/** The forecasts alone (what /prescriptions shows): the prompts' work left out. */
-export function patientForecasts(input: Omit<PatientSupplyInput, 'leadDays'>): SupplyForecast[] {
+/** The forecasts alone, one prescription at a time (what /prescriptions shows, row by row): the prompts' work left out. */
+export function patientForecaster(input: Omit<PatientSupplyInput, 'leadDays'>): SupplyForecaster {
   const packSizes = new Map<Pharmacode, number | null>();
   for (const [pharmacode, medication] of input.medications) packSizes.set(Number(pharmacode), medication.qty);
-  return supplyForecasts({ prescriptions: input.prescriptions, orders: input.orders, marks: input.marks, packSizes, now: input.now });
+  return supplyForecaster({ prescriptions: input.prescriptions, orders: input.orders, marks: input.marks, packSizes, now: input.now });
 }
 
 export function patientSupply(input: PatientSupplyInput): PatientSupply {
-  const forecasts = patientForecasts(input);
+  const forecasts = allForecasts(patientForecaster(input));
   const prompts = refillPrompts(forecasts, input.prescriptions, input.orders, { now: input.now, leadDays: input.leadDays });
   return { forecasts, prompts };
 }

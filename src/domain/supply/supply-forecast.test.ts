@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderItem } from '../entities.ts';
 import type { DoseMark } from '../doses/dose-mark.ts';
-import { supplyForecasts, type ForecastInput, type ForecastPrescription, type SupplyForecast } from './supply-forecast.ts';
+import { supplyForecaster, supplyForecasts, type ForecastInput, type ForecastPrescription, type SupplyForecast } from './supply-forecast.ts';
 
 const PC = 555;
 let nextId = 1;
@@ -149,6 +149,43 @@ describe('the forecast', () => {
     const newer = rx(2, [1, 0, 0, 0]);
     const marks = [skip(2, '2026-05-12'), skip(1, '2026-05-13')];
     expect(one({ prescriptions: [older, newer], orders: [delivered('2026-05-11')], marks })).toMatchObject({ onHand: 21 });
+  });
+});
+
+// issue 36: a long list asks for the forecast of each row it shows, when it shows it
+describe('one prescription at a time', () => {
+  const input: ForecastInput = {
+    prescriptions: [rx(1, [1, 0, 0, 0]), rx(2, [2, 0, 0, 0]), rx(3, [1, 0, 1, 0], { medication_id: 556 }), rx(4, [1, 0, 0, 0], { medication_id: 557, expires_at: '2026-01-31' })],
+    orders: [delivered('2026-05-11'), { ...delivered('2026-05-12'), webshop_order_item: [{ id: 9001, pharmacode: 556, amount: 2 }] }],
+    marks: [skip(2, '2026-05-13')],
+    packSizes: new Map([
+      [PC, 30],
+      [556, 20],
+    ]),
+    now: NOW,
+  };
+
+  it('the counting prescriptions are the newest active one of each product', () => {
+    expect(supplyForecaster(input).counting.map((p) => p.id)).toEqual([2, 3]);
+  });
+
+  it('each forecast, asked in any order, is the one of the whole list', () => {
+    const forecaster = supplyForecaster(input);
+    const [first, second] = supplyForecasts(input);
+    expect(forecaster.forecastOf(3)).toEqual(second);
+    expect(forecaster.forecastOf(2)).toEqual(first);
+    expect(first).toMatchObject({ kind: 'forecast', prescriptionId: 2 });
+    expect(second).toMatchObject({ kind: 'forecast', prescriptionId: 3, pharmacode: 556 });
+  });
+
+  it('an older prescription of a product, an expired one or an unknown id has none', () => {
+    const forecaster = supplyForecaster(input);
+    expect([1, 4, 99].map((id) => forecaster.forecastOf(id))).toEqual([null, null, null]);
+  });
+
+  it('a forecast asked again is the same answer, not walked again', () => {
+    const forecaster = supplyForecaster(input);
+    expect(forecaster.forecastOf(2)).toBe(forecaster.forecastOf(2));
   });
 });
 

@@ -4,16 +4,16 @@ import { Msg } from '../../i18n/msg';
 import { ProductPicture } from '../../ui/product-picture';
 import { CommentTip } from './comment-tip';
 import { DosageDisplay } from '../../ui/dosage-display';
-import type { PrescriptionRow } from './prescription-rows';
+import type { PrescriptionRow, SupplyLine } from './prescription-rows';
 import { useCalendarDate } from '../../ui/use-calendar-date';
 
 /**
  * One prescription (spec §2 /prescriptions): medication, dosage, optional comment, expiry
  * date, single-use and used markers, last ordered date or 'never ordered', how long the supply
- * lasts when it is forecast (issue 25); `info`: the
+ * lasts when it is forecast (issue 25: `supply`, none when null or absent); `info`: the
  * patient information button of the medication (spec §7 compendium).
  */
-export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: ReactNode }) {
+export function PrescriptionItem({ row, supply, info }: { row: PrescriptionRow; supply?: SupplyLine | null; info?: ReactNode }) {
   const formatDate = useCalendarDate();
   const name = row.name ?? <Msg id="prescriptions.medicationFallback" values={{ pharmacode: String(row.pharmacode) }} />;
   return (
@@ -61,18 +61,18 @@ export function PrescriptionItem({ row, info }: { row: PrescriptionRow; info?: R
           </dt>
           <dd>{row.lastOrderedAt ? formatDate(row.lastOrderedAt) : <Msg id="prescriptions.neverOrdered" />}</dd>
         </div>
-        {row.supply ? (
+        {supply ? (
           <div>
             <dt>
               <Msg id="prescriptions.supply" />
             </dt>
             <dd>
-              {row.supply.kind === 'until' ? (
-                <Msg id="prescriptions.supply.until" values={{ date: formatDate(row.supply.day) }} />
+              {supply.kind === 'until' ? (
+                <Msg id="prescriptions.supply.until" values={{ date: formatDate(supply.day) }} />
               ) : (
-                <Msg id="prescriptions.supply.out" values={{ date: formatDate(row.supply.since) }} />
+                <Msg id="prescriptions.supply.out" values={{ date: formatDate(supply.since) }} />
               )}
-              {row.supply.onTheWay ? (
+              {supply.onTheWay ? (
                 <>
                   {' · '}
                   <Msg id="prescriptions.supply.onTheWay" />

@@ -8,7 +8,7 @@ import { Msg } from '../../i18n/msg';
 import { useIntlLanguage } from '../../i18n/use-intl-language';
 import { useProgressiveList } from '../../ui/use-progressive-list';
 import { PrescriptionItem } from './prescription-item';
-import { prescriptionRows, supplyLines, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
+import { prescriptionRows, supplyLineReader, type MedicationLookup, type PrescriptionRow } from './prescription-rows';
 import { PrescriptionToggle } from './prescription-toggle';
 import { SendPrescriptionLink } from './send-prescription-link';
 import './prescriptions.css';
@@ -36,11 +36,9 @@ export function PrescriptionsScreen({ prescriptions, orders, medications, hasSen
   const language = useIntlLanguage();
   const headingId = useId();
   const counts = prescriptionCounts(prescriptions, now);
-  const supply = useMemo(() => (marks ? supplyLines(prescriptions, orders, marks, medications, now) : undefined), [prescriptions, orders, marks, medications, now]);
-  const rows = useMemo(
-    () => prescriptionRows(prescriptions, orders, medications, active, language, now, supply),
-    [prescriptions, orders, medications, active, language, now, supply],
-  );
+  // each row's supply is walked when the row renders (the list comes in slices), not all in the first render
+  const supplyOf = useMemo(() => (marks ? supplyLineReader(prescriptions, orders, marks, medications, now) : undefined), [prescriptions, orders, marks, medications, now]);
+  const rows = useMemo(() => prescriptionRows(prescriptions, orders, medications, active, language, now), [prescriptions, orders, medications, active, language, now]);
   const listed = useProgressiveList(rows, { key: String(active) });
 
   return (
@@ -67,7 +65,7 @@ export function PrescriptionsScreen({ prescriptions, orders, medications, hasSen
       {rows.length > 0 ? (
         <ul className="rx-list" aria-labelledby={headingId}>
           {listed.map((row) => (
-            <PrescriptionItem key={row.id} row={row} info={infoFor?.(row)} />
+            <PrescriptionItem key={row.id} row={row} supply={supplyOf?.(row.id)} info={infoFor?.(row)} />
           ))}
         </ul>
       ) : (
