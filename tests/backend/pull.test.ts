@@ -11,7 +11,7 @@ import { openLocalDb, type LocalDb } from '../../src/data/local/local-db';
 import { META } from '../../src/data/local/mirror-schema';
 import { claimMirror } from '../../src/data/local/mirror-owner';
 import { wipeMirror } from '../../src/data/local/wipe';
-import { lastPullAt, pullAll, pullCustomer, pullOrders } from '../../src/data/pull/pull';
+import { lastPullAt, pullAll, pullCustomer, pullMedications, pullOrders } from '../../src/data/pull/pull';
 import { latestById } from '../../src/domain/latest-by-id';
 import { saveAddress } from '../../src/data/outbox/commands';
 import { anonClient, serviceClient } from '../setup/clients.ts';
@@ -259,6 +259,43 @@ describe("the customer's pull brings the names of what the record prescribes", (
     asked.length = 0;
     await pullCustomer(recording as never, fresh, A.userId);
     expect(asked).toEqual(['/rest/v1/webshop_customers']);
+    fresh.close();
+  });
+});
+
+// the reload after a realtime event (pull-engine.ts): the mirror's keys tell what is missing
+describe("the medications' reload asks only for what the mirror lacks", () => {
+  it('nothing when it holds every detail and text; a dropped medication alone, a dropped text alone', async () => {
+    const asked: string[] = [];
+    const recording = anonClient({
+      global: {
+        headers: { Authorization: `Bearer ${A.accessToken}` },
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(input instanceof Request ? input.url : String(input));
+          asked.push(`${url.pathname}?${decodeURIComponent(url.search)}`);
+          return fetch(input, init);
+        },
+      },
+    }) as never;
+    const fresh = openLocalDb(`pull-${randomUUID()}`);
+    await claimMirror(fresh, A.userId);
+    expect((await pullAll(A.client, fresh, A.userId)).ok).toBe(true);
+    const [held, texts] = await Promise.all([fresh.medications.toCollection().primaryKeys(), fresh.patientInformation.toCollection().primaryKeys()]);
+    expect([held.length > 1, texts.length > 0]).toEqual([true, true]);
+    const dropped = Number(held[0]);
+
+    expect(await pullMedications(recording, fresh, A.userId, { onlyMissing: true })).toEqual({ ok: true, value: 'written' });
+    expect(asked).toEqual([]);
+
+    // one medication the mirror needs and the text of a prescribed product
+    await fresh.medications.delete(dropped);
+    await fresh.patientInformation.delete(Number(texts[0]));
+    expect(await pullMedications(recording, fresh, A.userId, { onlyMissing: true })).toEqual({ ok: true, value: 'written' });
+    expect(asked.map((a) => a.split('?')[0])).toEqual(['/rest/v1/pharmindex', '/rest/v1/pharmindex_compendium_product']);
+    expect(asked[0]).toContain(`pharmacode=in.(${dropped})`);
+    expect(asked[1]).toContain(`.(${Number(texts[0])})`);
+    expect(await fresh.medications.get(dropped)).toMatchObject({ pharmacode: dropped });
+    expect(await fresh.patientInformation.get(Number(texts[0]))).toMatchObject({ prdno: Number(texts[0]) });
     fresh.close();
   });
 });
