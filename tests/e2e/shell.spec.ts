@@ -171,9 +171,14 @@ test.describe('layout and accessibility', () => {
       const menu = page.getByRole('button', { name: de['nav.menu'] });
       const tutorial = page.getByRole('navigation').getByRole('link', { name: de['nav.tutorial'] });
       await expect(tutorial).toBeHidden();
+      const heading = page.getByRole('heading', { level: 1 });
+      const before = await heading.boundingBox();
       await menu.click();
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
       await expect(tutorial).toBeVisible();
+      // the open menu lies over the page: nothing under it moves (closing it as a link is tapped
+      // then repaints no long page whole)
+      expect((await heading.boundingBox())?.y).toBe(before?.y);
       await expectNoAxeViolations(page);
     });
   });
