@@ -17,9 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium as playwright, test, type BrowserContext, type Page } from '@playwright/test';
 import { build } from 'vite';
 import e2e from '../../../playwright.config';
-import { DEMO, patientWithProfile, service, signIn, underServiceWorker } from '../../e2e/patients';
+import { DEMO, service, signIn, underServiceWorker } from '../../e2e/patients';
 import { BareCdp, launchBareChromium } from './bare-chromium';
 import { figures } from '../dashboard-data';
+import { LONG_LISTS, signInLongListPatient } from '../long-list-patient';
 import de from '../../../lang/de.json' with { type: 'json' };
 
 /** DevTools' CPU throttling; BENCH_CPU_SLOWDOWN=1 for the unthrottled reference. */
@@ -292,35 +293,12 @@ const READ_LONG_TASKS = () =>
 // spec §4 Prescriptions, Orders; issue 23: long lists render without a long task over 50 ms at 4×
 test('long lists: 200 prescriptions and 500 orders, a cold start of each list at 4× CPU', async ({ context, page }) => {
   test.setTimeout(300_000);
-  const patient = await patientWithProfile('Lang', 0);
-  const db = service();
-  const { data: products, error } = await db.from('pharmindex').select('pharmacode').eq('nincd', 10).order('pharmacode').limit(200);
-  if (error || !products?.length) throw new Error(`products: ${error?.message}`);
-  const codes = (products as Array<{ pharmacode: number }>).map((p) => p.pharmacode);
-  const expires = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const prescriptions = Array.from({ length: 200 }, (_, i) => ({ customer_id: patient.id, medication_id: codes[i % codes.length]!, dosage: [1, 0, 1, 0], expires_at: expires }));
-  const inserted = await db.from('webshop_customer_medication').insert(prescriptions);
-  if (inserted.error) throw new Error(`prescriptions: ${inserted.error.message}`);
-  const orderRows = Array.from({ length: 500 }, (_, i) => ({ customer_id: patient.id, status: i % 5 === 0 ? 0 : 3, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur' }));
-  const orders = await db.from('webshop_order').insert(orderRows).select('id');
-  if (orders.error) throw new Error(`orders: ${orders.error.message}`);
-  const items = (orders.data as Array<{ id: number }>).map((o, i) => ({ order_id: o.id, pharmacode: codes[i % codes.length]!, amount: 1 + (i % 3) }));
-  const itemsInserted = await db.from('webshop_order_item').insert(items);
-  if (itemsInserted.error) throw new Error(`items: ${itemsInserted.error.message}`);
-
-  await signIn(page, patient);
-  await underServiceWorker(page);
-  // the pull after sign-in has landed: every order is in the list
-  await page.goto('/orders');
-  await page.locator('.orders-list > li').nth(399).waitFor({ timeout: 60_000 });
+  await signInLongListPatient(page);
   await page.close();
 
   // from the dashboard (its start done) to the list by the navigation, as a patient goes: the tasks
   // after the tap are the list's (a cold start's own tasks, evaluating the entry, are the dashboard's figure)
-  for (const screen of [
-    { path: '/prescriptions', link: 'nav.prescriptions', list: '.rx-list > li' },
-    { path: '/orders', link: 'nav.orders', list: '.orders-list > li' },
-  ]) {
+  for (const screen of LONG_LISTS) {
     const worst: number[] = [];
     const frames: number[] = [];
     let shown = 0;
@@ -332,7 +310,7 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
       await cold.waitForTimeout(3000);
       // on a phone the navigation is behind its menu button
       await cold.getByRole('navigation').getByRole('button', { name: de['nav.menu'] }).click();
-      const link = cold.getByRole('navigation').getByRole('link', { name: de[screen.link as keyof typeof de] });
+      const link = cold.getByRole('navigation').getByRole('link', { name: de[screen.link] });
       await link.waitFor();
       // the tap dispatched in the page: Playwright's click first checks its target in the page
       // (elementsFromPoint, about 27 ms at 4× CPU in a profile), work no patient's tap has. The
