@@ -43,6 +43,18 @@ beforeAll(async () => {
 
 afterAll(() => db?.close());
 
+/** Patient A's client, telling `seen` the address of every request it sends to the stack. */
+const recordingClient = (seen: (url: URL) => void) =>
+  anonClient({
+    global: {
+      headers: { Authorization: `Bearer ${A.accessToken}` },
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        seen(new URL(input instanceof Request ? input.url : String(input)));
+        return fetch(input, init);
+      },
+    },
+  });
+
 describe('pullAll', () => {
   it('writes the customer with its nested tables, the order tree, the medications and the insurers', async () => {
     const report = await pullAll(A.client, db, A.userId);
@@ -243,15 +255,7 @@ describe("the customer's pull brings the names of what the record prescribes", (
 
   it('asks only for what the mirror lacks: once the details are there, the record comes alone', async () => {
     const asked: string[] = [];
-    const recording = anonClient({
-      global: {
-        headers: { Authorization: `Bearer ${A.accessToken}` },
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-          return fetch(input, init);
-        },
-      },
-    });
+    const recording = recordingClient((url) => asked.push(url.pathname));
     const fresh = openLocalDb(`pull-${randomUUID()}`);
     await claimMirror(fresh, A.userId);
     await pullCustomer(recording as never, fresh, A.userId);
@@ -267,16 +271,7 @@ describe("the customer's pull brings the names of what the record prescribes", (
 describe("the medications' reload asks only for what the mirror lacks", () => {
   it('nothing when it holds every detail and text; a dropped medication alone, a dropped text alone', async () => {
     const asked: string[] = [];
-    const recording = anonClient({
-      global: {
-        headers: { Authorization: `Bearer ${A.accessToken}` },
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          asked.push(`${url.pathname}?${decodeURIComponent(url.search)}`);
-          return fetch(input, init);
-        },
-      },
-    }) as never;
+    const recording = recordingClient((url) => asked.push(`${url.pathname}?${decodeURIComponent(url.search)}`)) as never;
     const fresh = openLocalDb(`pull-${randomUUID()}`);
     await claimMirror(fresh, A.userId);
     expect((await pullAll(A.client, fresh, A.userId)).ok).toBe(true);
