@@ -2,7 +2,7 @@
 // products and 500 orders, signed in under the service worker, the pull after sign-in landed.
 // The browser benchmark measures the taps to the lists with it; the tap profile
 // (tests/bench/profile) traces them.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { patientWithProfile, service, signIn, underServiceWorker } from '../e2e/patients';
 
 export async function signInLongListPatient(page: Page): Promise<void> {
@@ -34,3 +34,30 @@ export const LONG_LISTS = [
   { path: '/prescriptions', link: 'nav.prescriptions', list: '.rx-list > li' },
   { path: '/orders', link: 'nav.orders', list: '.orders-list > li' },
 ] as const;
+
+/**
+ * The tap on `link` to a list, as a patient's: the page's clock read a task before it (so the tap's
+ * own task, React's handler, counts), and nothing of Playwright's in the page from then on. The
+ * link is resolved to its element first and the list's first item is awaited from inside the page:
+ * resolving a role locator runs Playwright's selector engine in the page (its injected script made
+ * on first use in that world, every element's role computed: 50–100 ms tasks at 4× CPU in a trace),
+ * and waiting on a locator runs it again while the list renders. A patient's tap has neither; in
+ * the benchmark's window they were the slow "taps" over 50 ms (issue 36). Returns the clock.
+ * `beforeTap`: what to start once all is prepared (the profile's trace).
+ */
+export async function tapToList(page: Page, link: Locator, list: string, beforeTap?: () => Promise<unknown>): Promise<number> {
+  const target = await link.elementHandle();
+  await page.evaluate((selector) => {
+    const w = window as unknown as { listShown?: Promise<void> };
+    w.listShown = new Promise<void>((resolve) => {
+      const seen = () => (document.querySelector(selector) ? resolve() : requestAnimationFrame(seen));
+      seen();
+    });
+  }, list);
+  await beforeTap?.();
+  const tapped = await page.evaluate(() => performance.now());
+  await target.evaluate((a) => (a as HTMLElement).click());
+  await page.evaluate(() => (window as unknown as { listShown: Promise<void> }).listShown);
+  await target.dispose();
+  return tapped;
+}
