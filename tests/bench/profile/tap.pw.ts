@@ -5,7 +5,8 @@
 // profiler, 200 µs), and prints each file's tasks over 45 ms with what they held
 // (scripts/long-tasks.ts). The profiler and the trace slow what they watch: read the figures
 // as proportions, and the benchmark's as the figures. `npm run profile:tap`;
-// PROFILE_SCREEN=orders for /orders, PROFILE_TAPS (3), PROFILE_DIR (test-results/profile).
+// PROFILE_SCREEN=orders for /orders, PROFILE_TAPS (3), PROFILE_DIR (test-results/profile),
+// PROFILE_THRESHOLD (45: the tasks printed, in ms of the trace).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
@@ -16,6 +17,7 @@ import de from '../../../lang/de.json' with { type: 'json' };
 const SCREEN = LONG_LISTS.find((s) => s.path === `/${process.env.PROFILE_SCREEN ?? 'prescriptions'}`);
 const TAPS = Number(process.env.PROFILE_TAPS ?? 3);
 const DIR = process.env.PROFILE_DIR ?? 'test-results/profile';
+const THRESHOLD = Number(process.env.PROFILE_THRESHOLD ?? 45);
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -50,7 +52,7 @@ test('profile of the tap to a long list', async ({ browser, context, page }) => 
     const traced = await browser.stopTracing();
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(cpu, JSON.stringify(profile));
-    process.stdout.write(`\n${trace} (${cpu}):\n${longTasks(JSON.parse(traced.toString()) as TraceFile, profile)}\n`);
+    process.stdout.write(`\n${trace} (${cpu}):\n${longTasks(JSON.parse(traced.toString()) as TraceFile, profile, THRESHOLD)}\n`);
     await tab.close();
   }
 });
