@@ -48,7 +48,17 @@ export const LONG_LISTS = [
 export async function tapToList(page: Page, link: Locator, list: string, beforeTap?: () => Promise<unknown>): Promise<number> {
   const target = await link.elementHandle();
   await page.evaluate((selector) => {
-    const w = window as unknown as { listShown?: Promise<void> };
+    const w = window as unknown as { listShown?: Promise<void>; afterTap?: PerformanceEntry[] };
+    // the long tasks and frames from here on, whatever the browser's buffers of them still hold
+    // (a buffer keeps the first 200 entries of a page; a cold start at 4× CPU fills much of it)
+    const afterTap: PerformanceEntry[] = (w.afterTap = []);
+    for (const type of ['longtask', 'long-animation-frame']) {
+      try {
+        new PerformanceObserver((entries) => afterTap.push(...entries.getEntries())).observe({ type });
+      } catch {
+        // an entry type this browser does not know
+      }
+    }
     w.listShown = new Promise<void>((resolve) => {
       const seen = () => (document.querySelector(selector) ? resolve() : requestAnimationFrame(seen));
       seen();

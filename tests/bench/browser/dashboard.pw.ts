@@ -296,7 +296,7 @@ interface Frame extends Entry {
 }
 
 /**
- * Long tasks and long animation frames of the page so far (both buffered by the browser), each
+ * Long tasks and long animation frames of the page (since the tap when tapToList observed them, else as the browser buffered them), each
  * frame with its scripts (Long Animation Frames' attribution: the Long Tasks API says nothing of
  * what a task held, and a trace or a profiler slows what it watches).
  */
@@ -337,7 +337,11 @@ const READ_LONG_TASKS = () =>
         })),
       };
     };
-    void Promise.all([buffered('longtask', entry), buffered('long-animation-frame', frame)]).then(([tasks, frames]) => resolve({ tasks, frames }));
+    // what tapToList (../long-list-patient.ts) observed from before the tap on, else the browser's buffers
+    const observed = (window as unknown as { afterTap?: PerformanceEntry[] }).afterTap;
+    const read = <T,>(type: string, map: (e: PerformanceEntry) => T) =>
+      observed ? new Promise<T[]>((done) => setTimeout(() => done(observed.filter((e) => e.entryType === type).map(map)), 50)) : buffered(type, map);
+    void Promise.all([read('longtask', entry), read('long-animation-frame', frame)]).then(([tasks, frames]) => resolve({ tasks, frames }));
   });
 
 /** What a long task held, from the frames' scripts that ran inside it (or, with none, its frame's own style and layout). */
