@@ -114,6 +114,34 @@ describe('usePatientInformation', () => {
     await waitFor(() => expect(result.current).toEqual({ status: 'failed' }));
   });
 
+  it('a product not asked (a closed dialog) is not read: no live query follows it', async () => {
+    const db = openLocalDb(`pi-${Math.random()}`);
+    // every key the mirror's patient information store is asked for, whoever asks (a middleware
+    // joins before the database opens)
+    const asked: unknown[] = [];
+    db.use({
+      stack: 'dbcore',
+      name: 'asked-keys',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return name === 'patientInformation' ? { ...table, get: (request) => (asked.push(request.key), table.get(request)) } : table;
+        },
+      }),
+    });
+    await db.patientInformation.put({ prdno: 14001, content_de: 'Gespeichert', content_fr: null });
+    // a row whose dialog stays closed, mounted first, and one whose dialog opens
+    const closed = renderHook(() => useStoredPatientInformation(null, db));
+    const opened = renderHook(({ prdno }: { prdno: number | null }) => useStoredPatientInformation(prdno, db), { initialProps: { prdno: null as number | null } });
+    expect(closed.result.current).toBeNull();
+    opened.rerender({ prdno: 14001 });
+    await waitFor(() => expect(opened.result.current).toMatchObject({ prdno: 14001, content_de: 'Gespeichert' }));
+    expect(closed.result.current).toBeNull();
+    expect(new Set(asked)).toEqual(new Set([14001]));
+    db.close();
+  });
+
   it('the mirror\'s copy is read without the network, offline too', async () => {
     setOnline(false);
     const { get, requests } = clientOf(catalogue);

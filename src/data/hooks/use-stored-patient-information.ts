@@ -11,7 +11,8 @@ import { useMirrorQuery } from './use-mirror-query';
  */
 export function useStoredPatientInformation(prdno: number | null | undefined, db?: LocalDb): PatientInformation | null | undefined {
   const key = typeof prdno === 'number' && prdno > 0 ? prdno : 0;
-  const query = useMemo(() => patientInformationQuery(key), [key]);
+  // nothing asked: no live query (a list's rows each have one of these for their closed dialog)
+  const query = useMemo(() => (key === 0 ? null : patientInformationQuery(key)), [key]);
   const answer = useMirrorQuery(query, db);
   // a new query keeps the last answer while it reads: an answer for another product counts as
   // "still reading", never as "not in the mirror"

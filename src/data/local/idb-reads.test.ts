@@ -9,7 +9,7 @@ import { readDashboardMirror } from '../hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from './idb-reads';
 import { openLocalDb, type LocalDb } from './local-db';
 import { META } from './mirror-schema';
-import { dashboardIn, syncedAtIn, tableReadIn } from './mirror-reads';
+import { FEW_KEYS, dashboardIn, dexieReads, medicationsIn, syncedAtIn, tableReadIn } from './mirror-reads';
 import { DOSE_MARK_TABLE, dayMarkRows, doseMarkRows } from '../tables/dose-marks';
 
 const names: string[] = [];
@@ -89,7 +89,7 @@ describe('openIdbMirror', () => {
     const db = track(openLocalDb(name));
     await db.meta.put({ key: META.owner, value: 'u1' });
     expect(await db.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
   });
 
   it('null for a database of that name without the mirror\'s stores', async () => {
@@ -125,6 +125,23 @@ describe('the mirror read without Dexie', () => {
     expect([...viaIdb.medications.keys()].sort()).toEqual([11, 22]);
     expect(viaIdb.customer?.first_name).toBe('Sandra');
     expect(await syncedAtIn(await reader(name))).toBe(1500);
+  });
+
+  // a long list's medications (issue 36): more than a few codes are read by the range they span
+  it('many pharmacodes: the same medications both ways, by their key range, and only those asked', async () => {
+    const name = uniqueName();
+    const db = await filledMirror(name);
+    await db.medications.bulkPut(Array.from({ length: 60 }, (_, i) => ({ pharmacode: 1000 + i, dscrd: `Med ${i}` }) as Medication));
+    // the even codes, one code never stored, and the two of the fixture
+    const asked = [...Array.from({ length: 30 }, (_, i) => 1000 + 2 * i), 5000, 11, 22, 11];
+    expect(new Set(asked).size).toBeGreaterThan(FEW_KEYS);
+    const viaDexie = await medicationsIn(dexieReads(db), asked);
+    const viaIdb = await medicationsIn(await reader(name), asked);
+    expect(viaIdb).toEqual(viaDexie);
+    expect([...viaDexie.keys()].sort((a, b) => a - b)).toEqual([11, 22, ...Array.from({ length: 30 }, (_, i) => 1000 + 2 * i)]);
+    expect(viaDexie.get(1002)).toEqual({ pharmacode: 1002, dscrd: 'Med 2' });
+    // a few codes: the same answer a get each
+    expect([...(await medicationsIn(await reader(name), [1001, 33, 5000])).keys()].sort()).toEqual([1001, 33]);
   });
 
   // issue 24: the plan's check-offs come in the same first read, by the rows store's compound keys
@@ -232,7 +249,7 @@ describe('the mirror read without Dexie', () => {
     expect(await openIdbMirror(indexedDB, name)).toBeNull();
     const db = track(openLocalDb(name));
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
   });
 
@@ -249,10 +266,10 @@ describe('the mirror read without Dexie', () => {
 
       // the app's next version of the mirror, as a later release will open it
       const next = openLocalDb(name);
-      next.version(4).stores({ later: 'id' });
+      next.version(5).stores({ later: 'id' });
       track(next);
       await next.open();
-      expect(next.verno).toBe(4);
+      expect(next.verno).toBe(5);
       expect(await next.meta.get(META.owner)).toEqual({ key: META.owner, value: 'u1' });
       // the reader's connection is gone: a read through it fails instead of reading a stale version
       await expect(mirror.get('meta', META.owner)).rejects.toThrow();

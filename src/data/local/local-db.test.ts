@@ -1,7 +1,7 @@
 // The mirror's versions (local-db.ts: a change of the stores is a new version, never an edit of
 // an old one): a device with the version 1 database keeps its data when the app adds version 2,
-// and a device with version 2 keeps its unsent and refused changes when version 3 turns them
-// into the registry's generic entries.
+// a device with version 2 keeps its unsent and refused changes when version 3 turns them
+// into the registry's generic entries, and version 4's index covers what version 3 stored.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('local mirror versions', () => {
     const db = openLocalDb(name);
     expect(await db.medications.get(1000001)).toMatchObject({ dscrd: 'LIPORVA' });
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     await db.patientInformation.put({ prdno: 14001, content_de: 'Text', content_fr: null });
     expect(await db.patientInformation.get(14001)).toEqual({ prdno: 14001, content_de: 'Text', content_fr: null });
 
@@ -31,6 +31,30 @@ describe('local mirror versions', () => {
     await wipeMirror(db);
     expect(await db.patientInformation.count()).toBe(0);
     db.close();
+  });
+});
+
+describe('version 4: the medications indexed by product', () => {
+  it('a mirror of version 3 keeps its medications, and the index finds them by prdno', async () => {
+    const name = `upgrade-v4-${Math.random()}`;
+    const v3 = new Dexie(name);
+    v3.version(1).stores({ customers: 'id', orders: 'id, customer_id', medications: 'pharmacode', insurers: 'name', drafts: 'customer_id', outbox: '++seq, &id, customer_id, status', meta: 'key' });
+    v3.version(2).stores({ patientInformation: 'prdno' });
+    v3.version(3).stores({ rows: '[table+key], [table+customer_id]' });
+    await v3.table('medications').bulkPut([
+      { pharmacode: 1000001, prdno: 14001, dscrd: 'LIPORVA' },
+      { pharmacode: 1000002, prdno: 14001, dscrd: 'LIPORVA 100' },
+      { pharmacode: 1000003, prdno: null, dscrd: 'OHNE PRODUKT' },
+    ]);
+    v3.close();
+
+    const db = openLocalDb(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect(await db.medications.count()).toBe(3);
+    expect((await db.medications.where('prdno').equals(14001).primaryKeys()).sort()).toEqual([1000001, 1000002]);
+    db.close();
+    await Dexie.delete(name);
   });
 });
 

@@ -2,7 +2,8 @@
 // Versioned: a change of the stores adds a new `version(n)` below, never edits an old one.
 // Version 2 adds `patientInformation` (the prescribed products' compendium texts); version 3
 // the `rows` store (synced tables mirrored apart from the customer record) and converts the
-// outbox to the registry's generic entries.
+// outbox to the registry's generic entries; version 4 indexes the medications by `prdno` (the
+// pull pairs each prescribed medication with its product from the index's keys alone).
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { CustomerRecord, Medication, PatientInformation } from '../../domain/entities';
 import { LOCAL_DB_NAME, type DraftRow, type InsurerRow, type MetaRow, type MirrorOrder, type MirrorRow, type OutboxEntry } from './mirror-schema';
@@ -52,6 +53,8 @@ export function openLocalDb(name = LOCAL_DB_NAME, options?: DexieOptions): Local
       const outbox = tx.table<OutboxEntry, number>('outbox');
       await outbox.bulkPut(upgradeOutboxEntries(await outbox.orderBy('seq').toArray()));
     });
+  // which product each medication is, without reading the medications (mirror-writes.ts prescribedPrdnos)
+  db.version(4).stores({ medications: 'pharmacode, prdno' });
   return db;
 }
 

@@ -6,6 +6,7 @@
 // again (Dexie's liveQuery), work on the main thread just after the screen's first paint.
 import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
+import { dexieReads, rowsOfKeys } from '../local/mirror-reads';
 import { isLocalOrder, META, type MirrorOrder, type MirrorRow } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
@@ -20,9 +21,6 @@ function changed<T>(stored: readonly T[], next: readonly T[], keyOf: (row: T) =>
   const byKey = new Map(stored.map((row) => [keyOf(row), row]));
   return next.filter((row) => !sameRow(byKey.get(keyOf(row)), row));
 }
-
-/** The rows a bulkGet found. */
-const found = <T>(rows: readonly (T | undefined)[]): T[] => rows.filter((row): row is T => row !== undefined);
 
 /** 'not-owner': the mirror was wiped or claimed by someone else meanwhile; nothing written. */
 export type WriteOutcome = 'written' | 'not-owner';
@@ -120,15 +118,20 @@ export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promis
 /**
  * The products (prdno) whose patient information the mirror keeps: those of the prescribed
  * medications (spec §7; the texts read offline on /prescriptions). `fetched` are medications
- * not stored yet; the others are read from the mirror.
+ * not stored yet; the others' products come from the mirror's `prdno` index: its keys pair each
+ * stored medication with its product, so no medication is read (a patient with 200 prescriptions
+ * made it a 40 ms read of every one at each pull, traced after a long list opened: issue 36).
  */
 export async function prescribedPrdnos(db: LocalDb, userId: CustomerId, fetched: readonly Medication[] = []): Promise<number[]> {
   const customer = await db.customers.get(userId);
   const codes = [...new Set((customer?.webshop_customer_medication ?? []).map((p) => Number(p.medication_id)))];
-  const known = new Map(fetched.map((m) => [Number(m.pharmacode), m]));
-  const stored = await db.medications.bulkGet(codes.filter((c) => !known.has(c)));
-  for (const m of stored) if (m) known.set(Number(m.pharmacode), m);
-  const prdnos = codes.map((c) => known.get(c)?.prdno).filter((n): n is number => typeof n === 'number' && n > 0);
+  if (!codes.length) return [];
+  const productOf = new Map<number, number | null>(fetched.map((m) => [Number(m.pharmacode), m.prdno]));
+  await db.medications.orderBy('prdno').eachKey((prdno, cursor) => {
+    const code = Number(cursor.primaryKey);
+    if (!productOf.has(code)) productOf.set(code, Number(prdno));
+  });
+  const prdnos = codes.map((c) => productOf.get(c)).filter((n): n is number => typeof n === 'number' && n > 0);
   return [...new Set(prdnos.map(Number))];
 }
 
@@ -150,14 +153,14 @@ export async function writeMedications(
     const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
     if (unneeded.length) await db.medications.bulkDelete(unneeded);
     const wanted = medications.filter((m) => needed.has(m.pharmacode));
-    const medicationPuts = changed(found(await db.medications.bulkGet(wanted.map((m) => m.pharmacode))), wanted, (m) => m.pharmacode);
+    const medicationPuts = changed(await rowsOfKeys(dexieReads(db), 'medications', wanted.map((m) => m.pharmacode)), wanted, (m) => m.pharmacode);
     if (medicationPuts.length) await db.medications.bulkPut(medicationPuts);
     const prescribed = new Set(await prescribedPrdnos(db, userId));
     const stale = (await db.patientInformation.toCollection().primaryKeys()).filter((prdno) => !prescribed.has(prdno));
     if (stale.length) await db.patientInformation.bulkDelete(stale);
     // the texts are long: only those fetched are read back to compare
     const kept = texts.filter((t) => prescribed.has(t.prdno));
-    const textPuts = changed(found(await db.patientInformation.bulkGet(kept.map((t) => t.prdno))), kept, (t) => t.prdno);
+    const textPuts = changed(await rowsOfKeys(dexieReads(db), 'patientInformation', kept.map((t) => t.prdno)), kept, (t) => t.prdno);
     if (textPuts.length) await db.patientInformation.bulkPut(textPuts);
     await stampArea(db, 'medications', now);
     return 'written';
