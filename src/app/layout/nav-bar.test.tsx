@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders } from '../../i18n/test-providers';
 import { SIGNED_OUT } from '../guards';
@@ -38,5 +39,23 @@ describe('NavBar', () => {
   it('signed in without prescriptions: profile only', () => {
     renderNav({ session: { ...SIGNED_OUT, status: 'signedIn' }, signOut: () => {} });
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Profil']);
+  });
+
+  // spec §9 (below 431 px the navigation folds behind a menu button): Escape closes the open menu
+  // and gives the focus back to its button
+  it('the open menu closes on Escape, the focus back on its button', async () => {
+    const user = userEvent.setup();
+    renderNav({ session: { ...SIGNED_OUT, status: 'signedIn', hasPrescriptions: true }, signOut: () => {} });
+    const toggle = screen.getByRole('button', { name: 'Menü' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Rezepte');
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    // closed, Escape changes nothing
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Msg } from '../../i18n/msg';
 import { useSessionView } from '../session-context';
@@ -10,6 +10,19 @@ export function NavBar() {
   const { session, signOut } = useSessionView();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu, as it closes any disclosure laid over the page (WAI-ARIA
+  // disclosure navigation menu); the focus goes back to its button when it was in the menu
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (toggle.current?.parentElement?.contains(document.activeElement)) toggle.current.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const items = navItemsFor(session);
   const isCurrent = (href: string) => location === href || location.startsWith(`${href}/`);
 
@@ -19,6 +32,7 @@ export function NavBar() {
         <Msg id="nav.label" />
       </span>
       <button
+        ref={toggle}
         type="button"
         className="nav-bar__toggle"
         aria-expanded={open}
