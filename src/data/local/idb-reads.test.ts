@@ -9,7 +9,7 @@ import { readDashboardMirror } from '../hooks/mirror-queries';
 import { openIdbMirror, type IdbMirror } from './idb-reads';
 import { openLocalDb, type LocalDb } from './local-db';
 import { META } from './mirror-schema';
-import { FEW_KEYS, dashboardIn, dexieReads, medicationsIn, syncedAtIn, tableReadIn } from './mirror-reads';
+import { FEW_KEYS, ORDERS_PER_READ, dashboardIn, dexieReads, medicationsIn, ordersOfCustomer, syncedAtIn, tableReadIn, type MirrorReads } from './mirror-reads';
 import { DOSE_MARK_TABLE, dayMarkRows, doseMarkRows } from '../tables/dose-marks';
 
 const names: string[] = [];
@@ -142,6 +142,53 @@ describe('the mirror read without Dexie', () => {
     expect(viaDexie.get(1002)).toEqual({ pharmacode: 1002, dscrd: 'Med 2' });
     // a few codes: the same answer a get each
     expect([...(await medicationsIn(await reader(name), [1001, 33, 5000])).keys()].sort()).toEqual([1001, 33]);
+  });
+
+  // a long order list (issue 36): read in parts of at most ORDERS_PER_READ orders, each a read of its
+  // own, and the same orders as one read of the customer's index, both ways
+  it('many orders: every order of the customer, none of another, in reads of at most ORDERS_PER_READ', async () => {
+    const name = uniqueName();
+    const db = await filledMirror(name);
+    const many = 2 * ORDERS_PER_READ + 37;
+    // another customer's orders between the patient's keys: a range holds both
+    await db.orders.bulkPut(Array.from({ length: many }, (_, i) => order(500000 + 2 * i, i % 3 ? {} : { parent: 500000 + 2 * i - 2 })));
+    await db.orders.bulkPut(Array.from({ length: 50 }, (_, i) => order(500001 + 4 * i, { customer_id: 'u2' })));
+    const whole = await db.orders.where('customer_id').equals('u1').toArray();
+    expect(whole.length).toBe(many + 5);
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    for (const reads of [dexieReads(db), await reader(name)]) {
+      const sizes: number[] = [];
+      const counted: MirrorReads = {
+        ...reads,
+        where: async (...args) => {
+          const rows = await reads.where(...args);
+          sizes.push(rows.length);
+          return rows;
+        },
+        between: async (...args) => {
+          const rows = await reads.between(...args);
+          sizes.push(rows.length);
+          return rows;
+        },
+      };
+      const orders = await ordersOfCustomer(counted, 'u1');
+      expect(orders.slice().sort(byId)).toEqual(whole.slice().sort(byId));
+      expect(sizes.length).toBeGreaterThanOrEqual(3);
+      // a range may hold the other customer's orders too: at most twice the part's size
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * ORDERS_PER_READ);
+      expect(sizes.slice(0, -1).every((n) => n >= ORDERS_PER_READ)).toBe(true);
+    }
+    // a few orders: one read of the index
+    const few: number[] = [];
+    const reads = dexieReads(db);
+    const where: MirrorReads['where'] = async (...args) => {
+      const rows = await reads.where(...args);
+      few.push(rows.length);
+      return rows;
+    };
+    await ordersOfCustomer({ ...reads, where }, 'u2');
+    expect(few).toEqual([51]);
+    expect(await ordersOfCustomer(reads, 'nobody')).toEqual([]);
   });
 
   // issue 24: the plan's check-offs come in the same first read, by the rows store's compound keys

@@ -3,7 +3,7 @@
 // comes with the screens' live queries, after the first paint). Read only, and never in the
 // way: no database is created when there is none (the upgrade is aborted, so IndexedDB
 // deletes the empty one), and the connection closes as soon as Dexie asks for a new version.
-import { READ_STORES, type MirrorReads, type ReadStore } from './mirror-reads';
+import { READ_STORES, type MirrorReads, type ReadKey, type ReadStore } from './mirror-reads';
 import { LOCAL_DB_NAME } from './mirror-schema';
 
 const STORES = READ_STORES;
@@ -84,6 +84,7 @@ function idbReads(db: IDBDatabase): IdbMirror {
     where: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value)) : Promise.resolve([])),
     all: (store) => (has(store) ? request((tx) => tx.objectStore(store).getAll()) : Promise.resolve([])),
     between: (store, lower, upper) => (has(store) ? request((tx) => tx.objectStore(store).getAll(IDBKeyRange.bound(lower, upper))) : Promise.resolve([])),
+    keysWhere: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAllKeys(value) as IDBRequest<ReadKey[]>) : Promise.resolve([])),
     close: () => db.close(),
   };
 }

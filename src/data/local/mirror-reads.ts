@@ -1,4 +1,4 @@
-// The mirror's queries over five read operations (get, bulkGet, where, all, between), so the
+// The mirror's queries over six read operations (get, bulkGet, where, all, between, keysWhere), so the
 // same queries run through Dexie (the live queries of the screens: dexieReads) and through
 // IndexedDB itself (a returning patient's start, before Dexie has loaded: idb-reads.ts). The
 // mirror holds one patient's data: its owner.
@@ -39,6 +39,8 @@ export interface MirrorReads {
   all<S extends ReadStore>(store: S): Promise<Array<ReadStores[S]>>;
   /** the rows whose primary key lies between `lower` and `upper`, both included, in key order */
   between<S extends ReadStore>(store: S, lower: ReadKey, upper: ReadKey): Promise<Array<ReadStores[S]>>;
+  /** the primary keys of the rows whose index `index` equals `value` (no row is read) */
+  keysWhere(store: ReadStore, index: string, value: IndexValue): Promise<ReadKey[]>;
 }
 
 /** The reads through Dexie (inside a liveQuery they are observed; inside a transaction they share it). */
@@ -49,6 +51,7 @@ export function dexieReads(db: LocalDb): MirrorReads {
     where: (store, index, value) => db.table(store).where(index).equals(value).toArray(),
     all: (store) => db.table(store).toArray(),
     between: (store, lower, upper) => db.table(store).where(':id').between(lower, upper, true, true).toArray(),
+    keysWhere: (store, index, value) => db.table(store).where(index).equals(value).primaryKeys() as Promise<ReadKey[]>,
   };
 }
 
@@ -72,7 +75,7 @@ export async function customerIn(reads: MirrorReads): Promise<CustomerRecord | n
 export async function ordersIn(reads: MirrorReads): Promise<OrderView[]> {
   const owner = await ownerIn(reads);
   if (!owner) return [];
-  const [orders, entries] = await Promise.all([reads.where('orders', 'customer_id', owner), reads.where('outbox', 'customer_id', owner)]);
+  const [orders, entries] = await Promise.all([ordersOfCustomer(reads, owner), reads.where('outbox', 'customer_id', owner)]);
   const waiting = new Set(entries.filter((e) => e.status === 'pending').map((e) => e.id));
   return orders
     .filter((o) => o.parent === null || o.parent === undefined)
@@ -86,6 +89,32 @@ export async function ordersIn(reads: MirrorReads): Promise<OrderView[]> {
  * that was 47 ms of one task at 4× CPU after /prescriptions opened (issue 36), the range one request.
  */
 export const FEW_KEYS = 16;
+
+/**
+ * Orders per read of a long order list. IndexedDB hands a read's rows over in one task, where the
+ * browser makes them anew from their stored copies: 500 orders with their parts and items were
+ * 33–46 ms of one task at 4× CPU (traced after a tap to /prescriptions, issue 36), in every pull
+ * and every live read of the orders. In reads of this many, each is a task of its own.
+ */
+export const ORDERS_PER_READ = 100;
+
+/**
+ * Every stored order of a customer (top-level ones and their parts), in no particular order: one
+ * read for a few, and for many their keys first, then ranges of ORDERS_PER_READ keys, each read
+ * by itself (inside one transaction, so they see the same mirror).
+ */
+export async function ordersOfCustomer(reads: MirrorReads, customerId: CustomerId): Promise<MirrorOrder[]> {
+  const keys = (await reads.keysWhere('orders', 'customer_id', customerId)).map(Number).sort((a, b) => a - b);
+  if (keys.length <= ORDERS_PER_READ) return keys.length ? reads.where('orders', 'customer_id', customerId) : [];
+  const out: MirrorOrder[] = [];
+  for (let i = 0; i < keys.length; i += ORDERS_PER_READ) {
+    const part = keys.slice(i, i + ORDERS_PER_READ);
+    const spanned = await reads.between('orders', part[0]!, part[part.length - 1]!);
+    // another customer's order between two of these keys (a mirror holds one customer's, but the store does not say so)
+    for (const order of spanned) if (order.customer_id === customerId) out.push(order);
+  }
+  return out;
+}
 
 /** The stored rows among these numeric keys (pharmacodes, prdnos), in no particular order; missing ones are absent. */
 export async function rowsOfKeys<S extends 'medications' | 'patientInformation'>(reads: MirrorReads, store: S, keys: readonly number[]): Promise<Array<ReadStores[S]>> {

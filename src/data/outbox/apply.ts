@@ -90,8 +90,9 @@ export async function applyPendingToMirror(db: LocalDb, customerId: string): Pro
     if (next && next !== record) await db.customers.put(next);
 
     const waiting = new Set(entries.flatMap((e) => (callOf(e, 'webshopOrder') ? [e.payload.id] : [])));
-    const stale = (await db.orders.where('customer_id').equals(customerId).toArray()).filter((o) => isTempId(o.id) && !waiting.has(o.id));
-    await db.orders.bulkDelete(stale.map((o) => o.id));
+    // by their keys alone: reading every order of a long list was a long task in every overlay (issue 36)
+    const stale = (await db.orders.where('customer_id').equals(customerId).primaryKeys()).filter((id) => isTempId(id) && !waiting.has(id));
+    await db.orders.bulkDelete(stale);
     for (const entry of entries) if (!isRecordEntry(entry)) await applyEntry(db, entry);
   });
 }

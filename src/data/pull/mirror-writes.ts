@@ -6,7 +6,7 @@
 // again (Dexie's liveQuery), work on the main thread just after the screen's first paint.
 import type { CustomerId, CustomerRecord, Medication, Order, PatientInformation, Pharmacode } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
-import { dexieReads, rowsOfKeys } from '../local/mirror-reads';
+import { dexieReads, ordersOfCustomer, rowsOfKeys } from '../local/mirror-reads';
 import { isLocalOrder, META, type MirrorOrder, type MirrorRow } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { PENDING_OVERLAY, overlayStores, type PendingOverlay } from './pending-overlay';
@@ -74,7 +74,7 @@ export async function writeOrders(
     const serverKeys = new Set(fetched.map((o) => o.idempotency_key).filter(Boolean));
     const waiting = new Set((await db.outbox.where('customer_id').equals(userId).toArray()).map((e) => e.id));
     const keep = new Set(fetched.map((o) => o.id));
-    const stored = await db.orders.where('customer_id').equals(userId).toArray();
+    const stored = await ordersOfCustomer(dexieReads(db), userId);
     const stale = stored.filter((o) => {
       if (keep.has(o.id)) return false;
       const key = o.outbox_id;
@@ -111,7 +111,7 @@ export function neededPharmacodes(customer: CustomerRecord | null | undefined, o
 
 /** What the mirror of this user needs now (read inside or outside a transaction). */
 export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promise<Pharmacode[]> {
-  const [customer, orders] = await Promise.all([db.customers.get(userId), db.orders.where('customer_id').equals(userId).toArray()]);
+  const [customer, orders] = await Promise.all([db.customers.get(userId), ordersOfCustomer(dexieReads(db), userId)]);
   return neededPharmacodes(customer, orders);
 }
 

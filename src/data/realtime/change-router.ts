@@ -10,6 +10,7 @@
 // - anything else reloads its part.
 import type { CustomerRecord, Order } from '../../domain/entities';
 import type { LocalDb } from '../local/local-db';
+import { dexieReads, ordersOfCustomer } from '../local/mirror-reads';
 import { sameContent } from '../outbox/send';
 import { realtimeRouting, type Row } from '../tables/synced-tables';
 import type { Routing } from '../tables/table-declaration';
@@ -61,7 +62,7 @@ export async function routeChange(db: LocalDb, userId: string, change: RowChange
   if (!concernsUser(change.table, change.row, userId)) return IGNORE;
   if (area === 'orders') {
     if (change.type !== 'DELETE') return { kind: 'reload', area };
-    const orders = await db.orders.where('customer_id').equals(userId).toArray();
+    const orders = await ordersOfCustomer(dexieReads(db), userId);
     return heldInOrders(orders, routing, change.row.id) ? { kind: 'reload', area } : IGNORE;
   }
   const held = heldInRecord(await db.customers.get(userId), change.table, routing, change.row);
