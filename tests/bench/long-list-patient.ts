@@ -49,8 +49,8 @@ export async function tapToList(page: Page, link: Locator, list: string, beforeT
   const target = await link.elementHandle();
   await page.evaluate((selector) => {
     const w = window as unknown as { listShown?: Promise<void>; afterTap?: PerformanceEntry[] };
-    // the long tasks and frames from here on, whatever the browser's buffers of them still hold
-    // (a buffer keeps the first 200 entries of a page; a cold start at 4× CPU fills much of it)
+    // the long tasks and frames from here on (the browser's buffers keep a page's first 200
+    // entries only; a cold start at 4× CPU fills much of them)
     const afterTap: PerformanceEntry[] = (w.afterTap = []);
     for (const type of ['longtask', 'long-animation-frame']) {
       try {

@@ -296,12 +296,13 @@ interface Frame extends Entry {
 }
 
 /**
- * Long tasks and long animation frames of the page (since the tap when tapToList observed them, else as the browser buffered them), each
- * frame with its scripts (Long Animation Frames' attribution: the Long Tasks API says nothing of
- * what a task held, and a trace or a profiler slows what it watches).
+ * The long tasks and long animation frames since the tap, as tapToList (../long-list-patient.ts)
+ * observed them from before it, each frame with its scripts (Long Animation Frames' attribution:
+ * the Long Tasks API says nothing of what a task held, and a trace or a profiler slows what it
+ * watches). Read 50 ms on, so the entries of the last task are in.
  */
 const READ_LONG_TASKS = () =>
-  new Promise<{ tasks: Entry[]; frames: Frame[] }>((resolve) => {
+  new Promise<{ tasks: Entry[]; frames: Frame[] }>((resolve, reject) => {
     interface ScriptTiming extends PerformanceEntry {
       invoker: string;
       sourceURL: string;
@@ -311,18 +312,9 @@ const READ_LONG_TASKS = () =>
     interface FrameTiming extends PerformanceEntry {
       scripts: ScriptTiming[];
       styleAndLayoutStart: number;
-      renderStart: number;
     }
-    const buffered = <T,>(type: string, map: (e: PerformanceEntry) => T) =>
-      new Promise<T[]>((done) => {
-        try {
-          const observer = new PerformanceObserver((list) => done(list.getEntries().map(map)));
-          observer.observe({ type, buffered: true });
-        } catch {
-          done([]);
-        }
-        setTimeout(() => done([]), 50);
-      });
+    const observed = (window as unknown as { afterTap?: PerformanceEntry[] }).afterTap;
+    if (!observed) return reject(new Error('no entries observed: tap with tapToList'));
     const entry = (e: PerformanceEntry): Entry => ({ start: e.startTime, duration: e.duration });
     const frame = (e: PerformanceEntry): Frame => {
       const f = e as FrameTiming;
@@ -337,11 +329,8 @@ const READ_LONG_TASKS = () =>
         })),
       };
     };
-    // what tapToList (../long-list-patient.ts) observed from before the tap on, else the browser's buffers
-    const observed = (window as unknown as { afterTap?: PerformanceEntry[] }).afterTap;
-    const read = <T,>(type: string, map: (e: PerformanceEntry) => T) =>
-      observed ? new Promise<T[]>((done) => setTimeout(() => done(observed.filter((e) => e.entryType === type).map(map)), 50)) : buffered(type, map);
-    void Promise.all([read('longtask', entry), read('long-animation-frame', frame)]).then(([tasks, frames]) => resolve({ tasks, frames }));
+    const of = (type: string) => observed.filter((e) => e.entryType === type);
+    setTimeout(() => resolve({ tasks: of('longtask').map(entry), frames: of('long-animation-frame').map(frame) }), 50);
   });
 
 /** What a long task held, from the frames' scripts that ran inside it (or, with none, its frame's own style and layout). */
@@ -350,7 +339,8 @@ function heldBy(task: Entry, frames: readonly Frame[]): string {
   const inside = frames.flatMap((f) => f.scripts).filter((s) => s.start >= task.start - 1 && s.start < end);
   if (inside.length) return inside.map((s) => `${s.invoker} (${s.source}) ${Math.round(s.duration)} ms${s.forced >= 1 ? `, forced style and layout ${Math.round(s.forced)} ms` : ''}`).join('; ');
   const frame = frames.find((f) => f.start <= task.start + 1 && f.start + f.duration >= end - 1);
-  return frame ? `no script; its frame's style and layout ${Math.round(frame.styleAndLayout)} ms` : 'no frame recorded';
+  // a task with no script opens no long animation frame: the browser's own work (its collectors)
+  return frame ? `no script; its frame's style and layout ${Math.round(frame.styleAndLayout)} ms` : 'no script, in no long animation frame';
 }
 
 // spec §4 Prescriptions, Orders; issue 23: long lists render without a long task over 50 ms at 4×
