@@ -2,6 +2,7 @@ import { test as base, expect, type BrowserContext, type CDPSession, type Page, 
 import de from '../../lang/de.json' with { type: 'json' };
 import fr from '../../lang/fr.json' with { type: 'json' };
 import { runAxe } from './axe';
+import { framesDrawn } from './frames';
 
 export const catalogues = { de, fr } as const;
 
@@ -214,15 +215,17 @@ export interface FocusStop {
 }
 
 /**
- * Where the focus is now (null: on the page itself). Read after a frame: a date field takes the
+ * Where the focus is now (null: on the page itself). Read after two frames: a date field takes the
  * focus into its segments a moment after the key press. A stop on a date or time field's picker
  * button (the browser's own part, which a page cannot style: the field is the active element
  * but not :focus) counts as visible. Visible means an outline or a box shadow, on a box with a
  * size.
  */
 export async function focusStop(page: Page): Promise<FocusStop | null> {
-  return page.evaluate(async () => {
-    await new Promise((frame) => requestAnimationFrame(frame));
+  // not a bare requestAnimationFrame: under a stress run's load the browser once drew no frame after
+  // the axe pass's viewport changes, and that wait ran out the test's whole budget (see frames.ts)
+  await framesDrawn(page);
+  return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const rect = el.getBoundingClientRect();

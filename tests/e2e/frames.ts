@@ -13,7 +13,10 @@ const NUDGES = 3;
  * `requestAnimationFrame` waited out the test's whole budget. The page's own timers still run
  * then: after 5 s without the frames, the viewport is set again (a pixel taller, then back: the
  * browser sends the page new sizes), up to three times, each said in the test's output; then the
- * test fails, saying the browser drew no frame, instead of running out of time.
+ * test fails, saying the browser drew no frame, instead of running out of time. The same stall
+ * came back in the accessibility pass (`axe-routes.spec.ts`): after its viewport went from 640 back
+ * to 1280 px and the page changed route, the wait for a frame before reading the focus after a Tab
+ * held for the rest of the test's 480 s, so `focusStop` waits here too.
  */
 export async function framesDrawn(page: Page): Promise<void> {
   for (let nudge = 0; ; nudge++) {
