@@ -10,6 +10,7 @@ import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { openDisclosure } from './disclosure';
 import { appFilesLoaded, catalogues, expect, expectNoAxeViolations, medicationStandIn, test } from './fixtures';
+import { framesDrawn } from './frames';
 import { DEMO, newPatient, newPatientIn, patientWithProfile, service, signIn, type TestPatient } from './patients';
 import { latestZurich } from './zurich-clock';
 
@@ -231,7 +232,7 @@ test.describe('the "stored on this device" bubble (issue 22 item 8)', () => {
       await expect
         .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 20_000 })
         .toBe('activated');
-      await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
+      await framesDrawn(page);
       const bubble = page.locator('.notifications').getByText(t['pwa.offlineReady']);
       await expect(bubble).toHaveCount(0);
 

@@ -3,6 +3,7 @@
 // action that removes or replaces the focused element (never the page itself).
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { framesDrawn } from '../frames';
 
 /** A YAML string as an aria snapshot writes a name: a catalogue's text as it is. */
 export const said = (text: string): string => JSON.stringify(text);
@@ -92,8 +93,8 @@ export async function expectAnnouncedOnce(page: Page, text: string): Promise<voi
 
 /** The focused element, described; "body" when the focus fell to the page itself or to an element no longer there. */
 export async function focused(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+  await framesDrawn(page);
+  return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement || !el.isConnected) return 'body';
     const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
