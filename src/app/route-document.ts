@@ -4,8 +4,8 @@
 // one is named with an underscore (`/doses/day/:day` is doses/day/_day.html). The build writes
 // them, the preview server and the service worker answer a navigation with them, and a host
 // serves them by the rewrites the build writes beside them (dist/_redirects).
-import { splitLanguagePrefix } from '../i18n/languages';
-import { patternSource } from './route-pattern';
+import { splitLanguagePrefix } from '../i18n/languages.ts';
+import { patternSource } from './route-pattern.ts';
 
 /** The document of a route pattern, as a path of the build (`/dashboard.html`). */
 export function documentFile(pattern: string): string {

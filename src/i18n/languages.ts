@@ -1,6 +1,6 @@
 // Language rules of spec §1: de and fr, French when the browser language contains "fr",
 // German otherwise; /de and /fr path prefixes choose a language and are then dropped.
-import { DEFAULT_LANGUAGE, LANGUAGES as DOMAIN_LANGUAGES } from '../domain/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES as DOMAIN_LANGUAGES } from '../domain/constants.ts';
 import type { Language } from '../domain/entities';
 
 export type Lang = Language;

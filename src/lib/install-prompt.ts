@@ -5,7 +5,7 @@
 // (`listenForInstallPrompt(window)` in main.tsx), and before that the document itself
 // (EARLY_INSTALL_PROMPT_SCRIPT). iOS Safari has no such event: it installs
 // through the share sheet, which only a how-to can explain (`installHint`).
-import { createStore, shallowEqual, type ReadableStore } from './store';
+import { createStore, shallowEqual, type ReadableStore } from './store.ts';
 
 /** The part of Chromium's BeforeInstallPromptEvent used here. */
 export interface InstallPromptEvent extends Event {
