@@ -222,8 +222,6 @@ export interface FocusStop {
  * size.
  */
 export async function focusStop(page: Page): Promise<FocusStop | null> {
-  // not a bare requestAnimationFrame: under a stress run's load the browser once drew no frame after
-  // the axe pass's viewport changes, and that wait ran out the test's whole budget (see frames.ts)
   await framesDrawn(page);
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
