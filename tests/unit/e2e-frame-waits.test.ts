@@ -10,17 +10,15 @@ import { describe, expect, it } from 'vitest';
 const E2E = fileURLToPath(new URL('../e2e', import.meta.url));
 const FRAMES = join(E2E, 'frames.ts');
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/u.test(entry.name) ? [path] : [];
-  });
-}
+/** Every TypeScript file under tests/e2e (Node's recursive read, paths relative to it). */
+const sources = (): string[] =>
+  readdirSync(E2E, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.tsx?$/u.test(path))
+    .map((path) => join(E2E, path));
 
 describe('the e2e suite’s waits for a frame', () => {
   it('are framesDrawn’s only: no other file of tests/e2e calls requestAnimationFrame', () => {
-    const files = sources(E2E);
+    const files = sources();
     expect(files).toContain(FRAMES);
     expect(readFileSync(FRAMES, 'utf8')).toContain('requestAnimationFrame(');
     const bare = files.filter((file) => file !== FRAMES && readFileSync(file, 'utf8').includes('requestAnimationFrame(')).map((file) => relative(E2E, file));
