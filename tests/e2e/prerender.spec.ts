@@ -233,6 +233,9 @@ test.describe('a returning patient', () => {
       const steps: string[] = [];
       (window as unknown as { __steps: string[] }).__steps = steps;
       const note = () => {
+        // while the parser still builds the document nothing is painted (its render-blocking link):
+        // a busy machine's parser yields mid-#root, and that half-built root is no step of the takeover
+        if (document.readyState === 'loading') return;
         const root = document.getElementById('root');
         if (!root) return;
         const step = [
@@ -242,6 +245,7 @@ test.describe('a returning patient', () => {
         ].join(', ');
         if (steps.at(-1) !== step) steps.push(step);
       };
+      document.addEventListener('readystatechange', note);
       new MutationObserver(note).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert', 'data-app'] });
     });
     await page.goto('/dashboard');
