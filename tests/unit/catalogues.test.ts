@@ -1,6 +1,6 @@
 // spec §1 languages: both catalogues hold every visible string, in step, as valid ICU.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import de from '../../lang/de.json';
@@ -23,13 +23,11 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   return into;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+/** The app's TypeScript files under dir, not its tests (Node's recursive read). */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.tsx?$/u.test(path) && !/\.test\.tsx?$/u.test(path))
+    .map((path) => join(dir, path));
 
 describe('language catalogues', () => {
   it('have exactly the same keys', () => {

@@ -13,13 +13,11 @@ import { ORDER_TABLES } from '../../src/data/tables/orders';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+/** Every TypeScript file under dir, as a path from the repository's root (Node's recursive read). */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.tsx?$/u.test(path))
+    .map((path) => `${dir}/${path}`);
 
 /** Files that may name any table: the generated types, the compile-time check of the entities against them, and tests. */
 const allowed = (path: string): boolean =>
