@@ -90,6 +90,31 @@ interface ShownNotification {
   data: { url?: string } | null;
 }
 
+/** How many pushes each running worker of the page's context has seen since `countPushes`. */
+const pushesSeen = (page: Page): Promise<number[]> =>
+  Promise.all(page.context().serviceWorkers().map((w) => w.evaluate(() => (self as unknown as { __pushes?: number }).__pushes ?? -1).catch(() => -1)));
+
+/**
+ * A listener beside the app's own in each running worker, counting the push events that reach it
+ * (added after the script's first evaluation: Chromium warns in the worker's console and calls it all
+ * the same). It tells a push the browser lost on its way from the DevTools protocol to the worker from
+ * one the app's handler got and showed nothing for.
+ */
+const countPushes = (page: Page): Promise<unknown> =>
+  Promise.all(
+    page
+      .context()
+      .serviceWorkers()
+      .map((w) =>
+        w.evaluate(() => {
+          const scope = self as unknown as ServiceWorkerGlobalScope & { __pushes?: number };
+          if (scope.__pushes !== undefined) return;
+          scope.__pushes = 0;
+          scope.addEventListener('push', () => void (scope.__pushes = (scope.__pushes ?? 0) + 1));
+        }),
+      ),
+  );
+
 /** Delivers a push to the page's service worker through the DevTools protocol, then reads what it shows. */
 async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
   const cdp = await page.context().newCDPSession(page);
@@ -99,15 +124,15 @@ async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
       if (ours) resolve(ours.registrationId);
     });
   });
-  // what the browser says of the worker's versions, for a failure to name (once, under load, a
-  // delivered push showed nothing for 7 s: a worker that did not start, or another registration?)
+  // what the browser says of the worker's versions, for a failure to name
   const versions: string[] = [];
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }) => {
     for (const v of list) versions.push(`${v.registrationId}/${v.versionId} ${v.status} ${v.runningStatus}`);
   });
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: id, data });
+  await countPushes(page);
+  const push = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: id, data });
   let shown: ShownNotification[] = [];
   const notifications = () =>
     page.evaluate(async () =>
@@ -119,22 +144,36 @@ async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
         data: n.data as { url?: string } | null,
       })),
     );
+  // a push starts the worker's event and its notification in the browser process: under a busy
+  // machine's load (npm run test:e2e:stress) once more than 7 s passed before the page saw it
+  const oneShown = () => expect.poll(async () => (shown = await notifications()).length, { timeout: 15_000 }).toBe(1);
+  await push();
   try {
-    // a push starts the worker's event and its notification in the browser process: under a busy
-    // machine's load (npm run test:e2e:stress) once more than 7 s passed before the page saw it
-    await expect.poll(async () => (shown = await notifications()).length, { timeout: 15_000 }).toBe(1);
+    await oneShown();
   } catch (error) {
-    // what the worker itself holds, apart from what the page's view of the registration says
-    const inWorker = await Promise.all(
-      page.context().serviceWorkers().map((w) => w.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).length).catch(() => -1)),
-    );
-    throw new Error(
-      `${(error as Error).message}\npushed to registration ${id}; the worker's versions as the browser reported them: ${versions.join(', ') || 'none'}; notifications each worker holds: ${inWorker.join(', ') || 'no worker'}`,
-      { cause: error },
-    );
+    const seen = await pushesSeen(page);
+    // five times in some forty stress runs a push delivered over the protocol showed nothing, the
+    // worker activated and running; when no worker saw it, the browser lost it: delivered once more.
+    // A worker that saw the push and showed nothing fails the test.
+    if (seen.some((n) => n > 0)) throw withWhatTheBrowserSaid(error, id, versions, seen);
+    console.log(`push to registration ${id} reached no worker's push event in 15 s (pushes seen: ${seen.join(', ') || 'no worker'}): delivered again`);
+    await countPushes(page);
+    await push();
+    try {
+      await oneShown();
+    } catch (again) {
+      throw withWhatTheBrowserSaid(again, id, versions, await pushesSeen(page));
+    }
   }
   await cdp.detach();
   return shown;
+}
+
+function withWhatTheBrowserSaid(error: unknown, id: string, versions: string[], seen: number[]): Error {
+  return new Error(
+    `${(error as Error).message}\npushed to registration ${id}; the worker's versions as the browser reported them: ${versions.join(', ') || 'none'}; push events each worker saw: ${seen.join(', ') || 'no worker'}`,
+    { cause: error },
+  );
 }
 
 /** The patient's marks of a day and period on the server. */
