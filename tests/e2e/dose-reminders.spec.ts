@@ -152,7 +152,7 @@ async function deliver(page: Page, data: string): Promise<ShownNotification[]> {
     await oneShown();
   } catch (error) {
     const seen = await pushesSeen(page);
-    // five times in some forty stress runs a push delivered over the protocol showed nothing, the
+    // three times in some forty stress runs a push delivered over the protocol showed nothing, the
     // worker activated and running; when no worker saw it, the browser lost it: delivered once more.
     // A worker that saw the push and showed nothing fails the test.
     if (seen.some((n) => n > 0)) throw withWhatTheBrowserSaid(error, id, versions, seen);
