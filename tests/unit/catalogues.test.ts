@@ -1,8 +1,9 @@
 // spec §1 languages: both catalogues hold every visible string, in step, as valid ICU.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFiles } from '../support/typescript-files';
 import de from '../../lang/de.json';
 import fr from '../../lang/fr.json';
 
@@ -23,11 +24,8 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   return into;
 }
 
-/** The app's TypeScript files under dir, not its tests (Node's recursive read). */
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((path) => /\.tsx?$/u.test(path) && !/\.test\.tsx?$/u.test(path))
-    .map((path) => join(dir, path));
+/** The app's TypeScript files under dir, not its tests. */
+const sourceFiles = (dir: string): string[] => typeScriptFiles(dir).filter((path) => !/\.test\.tsx?$/u.test(path));
 
 describe('language catalogues', () => {
   it('have exactly the same keys', () => {

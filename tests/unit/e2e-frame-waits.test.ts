@@ -2,23 +2,18 @@
 // changes, and a test waiting on a bare requestAnimationFrame ran out its whole budget saying
 // nothing (docs/testing.md). Every wait of the e2e suite for a frame goes through framesDrawn
 // (tests/e2e/frames.ts), which sets the viewport again and then fails saying why.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFiles } from '../support/typescript-files';
 
 const E2E = fileURLToPath(new URL('../e2e', import.meta.url));
 const FRAMES = join(E2E, 'frames.ts');
 
-/** Every TypeScript file under tests/e2e (Node's recursive read, paths relative to it). */
-const sources = (): string[] =>
-  readdirSync(E2E, { recursive: true, encoding: 'utf8' })
-    .filter((path) => /\.tsx?$/u.test(path))
-    .map((path) => join(E2E, path));
-
 describe('the e2e suite’s waits for a frame', () => {
   it('are framesDrawn’s only: no other file of tests/e2e calls requestAnimationFrame', () => {
-    const files = sources();
+    const files = typeScriptFiles(E2E);
     expect(files).toContain(FRAMES);
     expect(readFileSync(FRAMES, 'utf8')).toContain('requestAnimationFrame(');
     const bare = files.filter((file) => file !== FRAMES && readFileSync(file, 'utf8').includes('requestAnimationFrame(')).map((file) => relative(E2E, file));

@@ -4,20 +4,18 @@
 // which reach the table through its module. The customer record's tables and the order tree are
 // also the domain's shape (the record's lists are keys of CustomerRecord, the server rules name
 // them): for those no engine file or feature writes the name as a string.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFiles } from '../support/typescript-files';
 import { rowTables, syncedTables } from '../../src/data/tables/synced-tables';
 import { ORDER_TABLES } from '../../src/data/tables/orders';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every TypeScript file under dir, as a path from the repository's root (Node's recursive read). */
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((path) => /\.tsx?$/u.test(path))
-    .map((path) => `${dir}/${path}`);
+/** Every TypeScript file under dir, as a path from the repository's root. */
+const sourceFiles = (dir: string): string[] => typeScriptFiles(join(ROOT, dir)).map((path) => relative(ROOT, path));
 
 /** Files that may name any table: the generated types, the compile-time check of the entities against them, and tests. */
 const allowed = (path: string): boolean =>
