@@ -1,5 +1,5 @@
-// The first-paint benchmark's trace of each start (tests/bench/browser/task-thread-time.ts): of the
-// tasks after the first contentful paint on the page's main thread, the longest by the clock and
+// The browser benchmark's trace of each start and each tap (tests/bench/browser/task-thread-time.ts):
+// of the tasks after the first contentful paint (or a mark) on the page's main thread, the longest by the clock and
 // the most thread time any task took — a task that waited for a core on this
 // two-core machine must not read as the page's work.
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,25 @@ describe('the thread time of the tasks after the first paint', () => {
       task(2, 3, 1_500_000, 400, 400), // another renderer
     ];
     expect(threadTime(events)).toEqual({ longestWall: 90, longestThread: 58, overFifty: 1 });
+  });
+
+  it('reads the tasks between two marks of the page instead (a tap: from just before it to the reading of the figures)', () => {
+    const mark = (name: string, ts: number, pid = PAGE) => ({ name, cat: 'blink.user_timing', ph: 'R', pid, tid: MAIN, ts });
+    const events = [
+      meta(PAGE, MAIN, 'CrRendererMain'),
+      { name: 'firstContentfulPaint', ph: 'I', pid: PAGE, tid: MAIN, ts: 100 }, // a paint before the tap does not open the window
+      mark('bench-tap', 1_000_000),
+      task(PAGE, MAIN, 900_000, 120, 120), // before the tap
+      task(PAGE, MAIN, 1_100_000, 70, 40),
+      task(PAGE, MAIN, 1_200_000, 55, 52),
+      mark('bench-read', 3_000_000),
+      task(PAGE, MAIN, 3_100_000, 90, 90), // the trace's end: after the figures were read
+    ];
+    expect(threadTime(events, 'bench-tap', 'bench-read')).toEqual({ longestWall: 70, longestThread: 52, overFifty: 1 });
+    // without the closing mark, every task after the tap counts
+    expect(threadTime(events, 'bench-tap')).toEqual({ longestWall: 90, longestThread: 90, overFifty: 2 });
+    // a mark of that name not made by the page's user timing does not count
+    expect(threadTime([meta(PAGE, MAIN, 'CrRendererMain'), { name: 'bench-tap', ph: 'I', pid: PAGE, tid: MAIN, ts: 0 }], 'bench-tap')).toBeNull();
   });
 
   it('answers nothing for a trace without a first contentful paint', () => {

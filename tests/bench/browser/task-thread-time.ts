@@ -4,11 +4,17 @@
 // with 23–47 ms of the thread's own time (docs/performance.md). DevTools' CPU throttling keeps the
 // thread busy while it holds it back, so at 4× the thread time is the work times four, as on a slow
 // phone, and only the waiting for a core drops out. One trace per start, of the two cheapest
-// categories that hold the tasks (`toplevel`) and the first contentful paint (`loading`).
-import type { BareCdp } from './bare-chromium';
+// categories that hold the tasks (`toplevel`) and the first contentful paint (`loading`); for a
+// tap, the page's `performance.mark(…)` (`blink.user_timing`) set just before it stands for the paint.
+/** What a trace needs of a DevTools connection: bare-chromium.ts's, or a Playwright page's CDP session (adapted). */
+export interface TraceConnection {
+  send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  on(event: string, listener: (params: Record<string, unknown>) => void): void;
+}
 
 interface TraceEvent {
   name: string;
+  cat?: string;
   ph: string;
   pid: number;
   tid: number;
@@ -18,7 +24,7 @@ interface TraceEvent {
   args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
 }
 
-/** Of the tasks of the page's main thread that began after its first contentful paint, ms. */
+/** Of the tasks of the page's main thread that began after its first contentful paint (or a mark), ms. */
 export interface TaskThreadTime {
   /** the longest task's wall time (the trace's view of what the Long Tasks API reports) */
   longestWall: number;
@@ -37,32 +43,37 @@ export class TaskTrace {
   private events: TraceEvent[] = [];
   private complete: (() => void) | null = null;
 
-  constructor(private readonly cdp: BareCdp) {
+  constructor(private readonly cdp: TraceConnection) {
     cdp.on('Tracing.dataCollected', (params) => this.events.push(...(params.value as TraceEvent[])));
     cdp.on('Tracing.tracingComplete', () => this.complete?.());
   }
 
   async start(): Promise<void> {
     this.events = [];
-    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading', ...(DETAIL ? ['devtools.timeline', 'v8'] : [])], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
+    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading', 'blink.user_timing', ...(DETAIL ? ['devtools.timeline', 'v8'] : [])], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
   }
 
-  /** Ends the trace; null when it holds no first contentful paint (the figure then stays the Long Tasks API's alone). */
-  async stop(): Promise<TaskThreadTime | null> {
+  /**
+   * Ends the trace; null when it holds no first contentful paint, or no mark of the name `after`
+   * gives (the figure then stays the Long Tasks API's alone). With `before`, the tasks that began
+   * before that mark (the trace's own end costs the page a task of its own).
+   */
+  async stop(after?: string, before?: string): Promise<TaskThreadTime | null> {
     const completed = new Promise<void>((resolve) => (this.complete = resolve));
     await this.cdp.send('Tracing.end');
     await completed;
     this.complete = null;
-    return threadTime(this.events);
+    return threadTime(this.events, after, before);
   }
 }
 
-export function threadTime(events: readonly TraceEvent[]): TaskThreadTime | null {
-  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+export function threadTime(events: readonly TraceEvent[], after?: string, before?: string): TaskThreadTime | null {
+  const paint = events.find(after === undefined ? (e) => e.name === 'firstContentfulPaint' : (e) => e.name === after && e.cat === 'blink.user_timing');
   if (!paint) return null;
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === paint.pid && e.args?.name === 'CrRendererMain');
   if (!main) return null;
-  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts);
+  const end = before === undefined ? Infinity : (events.find((e) => e.name === before && e.cat === 'blink.user_timing')?.ts ?? Infinity);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts && e.ts < end);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
   const top = tasks.reduce<TraceEvent | undefined>((a, t) => (!a || (t.tdur ?? 0) > (a.tdur ?? 0) ? t : a), undefined);
   return {
