@@ -392,6 +392,8 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
       if (threads) {
         own.push(threads.longestThread);
         ownOverFifty += threads.overFifty;
+        // BENCH_TRACE_DETAIL=1: what the task of the most thread time held, when it was over 50 ms
+        if (threads.held && threads.longestThread > 50) held.push(`tap ${i + 1}: a task of ${Math.round(threads.longestThread)} ms of the thread's own time held: ${threads.held.join('; ')}`);
       }
       shown = await cold.locator(screen.list).count();
       const since = (entries: readonly Entry[]) => entries.filter((e) => e.start >= tapped).map((e) => e.duration);
