@@ -6,7 +6,8 @@
 // (scripts/long-tasks.ts). The profiler and the trace slow what they watch: read the figures
 // as proportions, and the benchmark's as the figures. `npm run profile:tap`;
 // PROFILE_SCREEN=orders for /orders, PROFILE_TAPS (3), PROFILE_DIR (test-results/profile),
-// PROFILE_THRESHOLD (45: the tasks printed, in ms of the trace).
+// PROFILE_THRESHOLD (45: the tasks printed, in ms of the trace), PROFILE_CATEGORIES (more trace
+// categories, comma-separated).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
@@ -18,6 +19,9 @@ const SCREEN = LONG_LISTS.find((s) => s.path === `/${process.env.PROFILE_SCREEN 
 const TAPS = Number(process.env.PROFILE_TAPS ?? 3);
 const DIR = process.env.PROFILE_DIR ?? 'test-results/profile';
 const THRESHOLD = Number(process.env.PROFILE_THRESHOLD ?? 45);
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'];
+/** PROFILE_CATEGORIES=blink,fonts: more of Chromium's trace categories (what a frame's style, layout and paint did inside) */
+const MORE_CATEGORIES = process.env.PROFILE_CATEGORIES?.split(',').filter(Boolean) ?? [];
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -46,7 +50,7 @@ test('profile of the tap to a long list', async ({ browser, context, page }) => 
     // the tap as the benchmark's (nothing of Playwright's in the page after it), traced from just before it
     await tapToList(tab, link, SCREEN.list, async () => {
       await cdp.send('Profiler.start');
-      await browser.startTracing(tab, { path: trace, categories: ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'] });
+      await browser.startTracing(tab, { path: trace, categories: [...CATEGORIES, ...MORE_CATEGORIES] });
     });
     await tab.waitForTimeout(3000);
     const traced = await browser.stopTracing();
