@@ -67,12 +67,15 @@ export class TaskTrace {
   }
 }
 
+/** The page's `performance.mark(name)` in the trace (an event of that name from elsewhere does not count). */
+const markNamed = (events: readonly TraceEvent[], name: string) => events.find((e) => e.name === name && e.cat === 'blink.user_timing');
+
 export function threadTime(events: readonly TraceEvent[], after?: string, before?: string): TaskThreadTime | null {
-  const paint = events.find(after === undefined ? (e) => e.name === 'firstContentfulPaint' : (e) => e.name === after && e.cat === 'blink.user_timing');
+  const paint = after === undefined ? events.find((e) => e.name === 'firstContentfulPaint') : markNamed(events, after);
   if (!paint) return null;
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === paint.pid && e.args?.name === 'CrRendererMain');
   if (!main) return null;
-  const end = before === undefined ? Infinity : (events.find((e) => e.name === before && e.cat === 'blink.user_timing')?.ts ?? Infinity);
+  const end = (before === undefined ? undefined : markNamed(events, before)?.ts) ?? Infinity;
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts && e.ts < end);
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
   const top = tasks.reduce<TraceEvent | undefined>((a, t) => (!a || (t.tdur ?? 0) > (a.tdur ?? 0) ? t : a), undefined);
