@@ -175,15 +175,19 @@ test.describe("the landing route's files of the first load", () => {
       const match = /\/assets\/([^/?]+\.(?:js|css))$/.exec(event.request.url);
       if (match) asked.push({ file: match[1]!, by: event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url ?? event.initiator.type });
     });
-    await again.goto('/orders');
+    const served = await again.goto('/orders');
     await expect(again.getByRole('heading', { level: 1 })).toHaveText(de['title.orders']);
     await again.waitForLoadState('networkidle');
     await cdp.detach();
 
     const byDocument = asked.filter((request) => !/\/assets\//.test(request.by)).map((request) => request.file);
     expect(byDocument, JSON.stringify(asked)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^orders-view-[\w-]+\.js$/), expect.stringMatching(/^orders-view-[\w-]+\.css$/), expect.stringMatching(/^orders-reads-[\w-]+\.js$/)]),
+      expect.arrayContaining([expect.stringMatching(/^orders-view-[\w-]+\.js$/), expect.stringMatching(/^orders-reads-[\w-]+\.js$/)]),
     );
+    // the view's style sheet is in the document itself (scripts/prerender-document.ts), beside a
+    // disabled link to its file; whether Chromium fetches a disabled link's file anyway depends on
+    // timing (here it mostly did; in the CI of stop 75 none of the document's six was asked for)
+    expect(await served!.text()).toMatch(/<style>[^<]+<\/style>\s*<link disabled rel="stylesheet" crossorigin href="\/assets\/orders-view-[\w-]+\.css">/);
     const scripts = asked.map((request) => request.file).filter((file) => file.endsWith('.js'));
     expect(scripts.filter((file, i) => scripts.indexOf(file) !== i), JSON.stringify(asked)).toEqual([]);
   });
