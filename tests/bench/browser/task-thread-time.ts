@@ -36,7 +36,7 @@ export interface TaskThreadTime {
   held?: string[];
 }
 
-/** BENCH_TRACE_DETAIL=1 traces what the tasks hold too (scripts, style, layout, V8's code cache): slower, for finding what a long task is. */
+/** BENCH_TRACE_DETAIL=1 traces what the tasks hold too (scripts, style, layout, V8's code cache, V8's and Oilpan's collections): slower, for finding what a long task is. */
 const DETAIL = process.env.BENCH_TRACE_DETAIL === '1';
 
 export class TaskTrace {
@@ -50,7 +50,7 @@ export class TaskTrace {
 
   async start(): Promise<void> {
     this.events = [];
-    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading', 'blink.user_timing', ...(DETAIL ? ['devtools.timeline', 'v8'] : [])], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
+    await this.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', 'loading', 'blink.user_timing', ...(DETAIL ? ['devtools.timeline', 'v8', 'blink_gc', 'disabled-by-default-v8.gc'] : [])], excludedCategories: ['*'] }, transferMode: 'ReportEvents' });
   }
 
   /**
