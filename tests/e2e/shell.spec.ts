@@ -181,6 +181,33 @@ test.describe('layout and accessibility', () => {
       expect((await heading.boundingBox())?.y).toBe(before?.y);
       await expectNoAxeViolations(page);
     });
+
+    // WAI-ARIA disclosure navigation: Escape closes the open menu; the focus goes back to its
+    // button when it was in the menu, and stays where it was when it was not
+    test('Escape closes the open menu and hands the focus back to its button', async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: de['nav.label'] });
+      const menu = nav.getByRole('button', { name: de['nav.menu'] });
+      const tutorial = nav.getByRole('link', { name: de['nav.tutorial'] });
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('link').first()).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(tutorial).toBeHidden();
+      await expect(menu).toBeFocused();
+
+      // opened by a tap, the focus then moved into the page: Escape closes, the focus stays
+      await menu.click();
+      await expect(tutorial).toBeVisible();
+      const main = page.locator('#main');
+      await main.focus();
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(main).toBeFocused();
+    });
   });
 
   for (const locale of ['de-CH', 'fr-CH']) {
