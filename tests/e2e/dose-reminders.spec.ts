@@ -108,9 +108,10 @@ const countPushes = (page: Page): Promise<unknown> =>
       .map((w) =>
         w.evaluate(() => {
           const scope = self as unknown as ServiceWorkerGlobalScope & { __pushes?: number };
-          if (scope.__pushes !== undefined) return;
+          // a worker counting already starts again from naught: its figure is of this delivery
+          const listening = scope.__pushes !== undefined;
           scope.__pushes = 0;
-          scope.addEventListener('push', () => void (scope.__pushes = (scope.__pushes ?? 0) + 1));
+          if (!listening) scope.addEventListener('push', () => void (scope.__pushes = (scope.__pushes ?? 0) + 1));
         }),
       ),
   );
