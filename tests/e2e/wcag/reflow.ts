@@ -2,13 +2,46 @@
 // `overflow: hidden`/`clip` or leaves the window, and no two runs of text lie on each other.
 // Read in the page in one round trip; answers one line per problem, naming the element.
 import type { Page } from '@playwright/test';
+import { framesDrawn } from '../frames';
+
+/**
+ * Draws every `content-visibility: auto` box of the page (of the open dialog, when one is open)
+ * once as things are now, then scrolls back. Chromium lays out and paints such a box only near
+ * the view (the order cards: a list slice's frame no longer lays out the cards out of sight); out
+ * of sight the box keeps the size it had when last drawn, and what a script measures inside it is
+ * laid out in that size. After the text grew, a card not drawn since would measure as text running
+ * over the next card, which no patient sees: a card is drawn at its true size before it comes into
+ * view. Each box is brought into view and drawn here, so the check reads every card as the patient
+ * scrolling to it sees it, and still fails when a drawn card's text overlaps.
+ */
+async function drawDeferredBoxes(page: Page): Promise<void> {
+  const count = await page.evaluate(() => {
+    const scope = document.querySelector('dialog[open]') ?? document.body;
+    const boxes = [...scope.querySelectorAll('*')].filter((el) => getComputedStyle(el).contentVisibility === 'auto');
+    boxes.forEach((el, i) => el.setAttribute('data-reflow-deferred', String(i)));
+    return boxes.length;
+  });
+  if (count === 0) return;
+  const [x, y] = await page.evaluate(() => [window.scrollX, window.scrollY]);
+  for (let i = 0; i < count; i++) {
+    await page.evaluate((i) => document.querySelector(`[data-reflow-deferred="${i}"]`)?.scrollIntoView({ block: 'center' }), i);
+    await framesDrawn(page);
+  }
+  await page.evaluate(([x, y]) => {
+    for (const el of document.querySelectorAll('[data-reflow-deferred]')) el.removeAttribute('data-reflow-deferred');
+    window.scrollTo(x, y);
+  }, [x, y] as const);
+  await framesDrawn(page);
+}
 
 /**
  * The problems of the page as laid out now, within `scope` (a selector; the open dialog when one
  * is open, else the whole document). A horizontal scroller that holds a table is allowed (1.4.10
- * excepts data tables: they need two dimensions); its contents are not read further.
+ * excepts data tables: they need two dimensions); its contents are not read further. Boxes drawn
+ * only near the view are drawn first (drawDeferredBoxes).
  */
 export async function reflowProblems(page: Page): Promise<string[]> {
+  await drawDeferredBoxes(page);
   return page.evaluate(() => {
     const problems: string[] = [];
     const vw = document.documentElement.clientWidth;
