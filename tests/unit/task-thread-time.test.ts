@@ -4,7 +4,7 @@
 // two-core machine must not read as the page's work.
 import { describe, expect, it } from 'vitest';
 import { BareCdp, launchBareChromium } from '../bench/browser/bare-chromium';
-import { TaskTrace, threadTime } from '../bench/browser/task-thread-time';
+import { postedFrom, TaskTrace, threadTime } from '../bench/browser/task-thread-time';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGE = 1;
@@ -46,6 +46,13 @@ describe('the thread time of the tasks after the first paint', () => {
     expect(threadTime(events, 'bench-tap')).toEqual({ longestWall: 90, longestThread: 90, overFifty: 2 });
     // a mark of that name not made by the page's user timing does not count
     expect(threadTime([meta(PAGE, MAIN, 'CrRendererMain'), { name: 'bench-tap', ph: 'I', pid: PAGE, tid: MAIN, ts: 0 }], 'bench-tap')).toBeNull();
+  });
+
+  it("names where a task was posted from, as the trace's task event says (a task that holds no traced event)", () => {
+    expect(postedFrom({ args: { src_file: 'cc/trees/proxy_impl.cc', src_func: 'ScheduledActionSendBeginMainFrame' } })).toBe('cc/trees/proxy_impl.cc ScheduledActionSendBeginMainFrame');
+    expect(postedFrom({ args: { src_file: 'mojo/public/cpp/bindings/lib/connector.cc' } })).toBe('mojo/public/cpp/bindings/lib/connector.cc');
+    expect(postedFrom({ args: {} })).toBeUndefined();
+    expect(postedFrom({})).toBeUndefined();
   });
 
   it('answers nothing for a trace without a first contentful paint', () => {

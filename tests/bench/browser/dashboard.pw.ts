@@ -395,7 +395,8 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
         // BENCH_TRACE_DETAIL=1: what the task of the most thread time held, when it was over 50 ms
         if (threads.held && threads.longestThread > 50) {
           const what = threads.held.length ? threads.held.join('; ') : 'no event of the traced categories (no script, style, layout or paint: the browser\'s own work)';
-          held.push(`tap ${i + 1}: a task of ${Math.round(threads.longestThread)} ms of the thread's own time held: ${what}`);
+          const posted = threads.postedFrom ? ` (posted from ${threads.postedFrom})` : '';
+          held.push(`tap ${i + 1}: a task of ${Math.round(threads.longestThread)} ms of the thread's own time${posted} held: ${what}`);
         }
       }
       shown = await cold.locator(screen.list).count();

@@ -126,7 +126,7 @@ const summary = (starts: AfterFirstPaint[]) => {
   const thread = traced.length
     ? `; the thread's own time of a task max ${Math.round(Math.max(...own))} ms, median ${Math.round(figures(own).p50)} ms (starts: ${own.map(Math.round).join(', ')}), tasks over 50 ms of it ${traced.reduce((n, t) => n + t.overFifty, 0)} in ${traced.length} starts`
     : '; no trace';
-  const held = traced.filter((t) => t.held && t.longestThread > 40).map((t) => `\n    a task of ${Math.round(t.longestThread)} ms held: ${(t.held ?? []).join('; ')}`).join('');
+  const held = traced.filter((t) => t.held && t.longestThread > 40).map((t) => `\n    a task of ${Math.round(t.longestThread)} ms${t.postedFrom ? ` (posted from ${t.postedFrom})` : ''} held: ${(t.held ?? []).join('; ')}`).join('');
   return `longest task after the first paint max ${Math.round(Math.max(...values))} ms, median ${Math.round(figures(values).p50)} ms (starts: ${values.map(Math.round).join(', ')})${framed(worst.frame)}${thread}${held}`;
 };
 

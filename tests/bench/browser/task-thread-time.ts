@@ -21,7 +21,8 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
+  /** a task's `src_file`/`src_func`: where it was posted from */
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown>; src_file?: string; src_func?: string };
 }
 
 /** Of the tasks of the page's main thread that began after its first contentful paint (or a mark), ms. */
@@ -34,6 +35,8 @@ export interface TaskThreadTime {
   overFifty: number;
   /** with BENCH_TRACE_DETAIL=1: what the task of the most thread time held, longest first */
   held?: string[];
+  /** with BENCH_TRACE_DETAIL=1: where that task was posted from, when the trace says */
+  postedFrom?: string;
 }
 
 /** BENCH_TRACE_DETAIL=1 traces what the tasks hold too (scripts, style, layout, V8's code cache, V8's and Oilpan's collections): slower, for finding what a long task is. */
@@ -83,7 +86,7 @@ export function threadTime(events: readonly TraceEvent[], after?: string, before
     longestWall: Math.max(0, ...tasks.map((t) => ms(t.dur))),
     longestThread: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
     overFifty: tasks.filter((t) => ms(t.tdur) > 50).length,
-    ...(DETAIL && top ? { held: heldBy(events, top) } : {}),
+    ...(DETAIL && top ? { held: heldBy(events, top), postedFrom: postedFrom(top) } : {}),
   };
 }
 
@@ -101,4 +104,14 @@ function heldBy(events: readonly TraceEvent[], task: TraceEvent): string[] {
     .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))
     .slice(0, 8)
     .map((e) => `${e.name}${what(e) ? ` (${what(e)})` : ''} ${Math.round((e.tdur ?? e.dur ?? 0) / 1000)} ms`);
+}
+
+/**
+ * Where the task was posted from, as the trace's task event says (`cc/trees/proxy_impl.cc
+ * ScheduledActionSendBeginMainFrame`: a frame's rendering; `mojo/…/connector.cc`: a message from
+ * another process): it names a task that holds no event of the traced categories.
+ */
+export function postedFrom(task: Pick<TraceEvent, 'args'>): string | undefined {
+  const file = task.args?.src_file;
+  return file === undefined ? undefined : `${file} ${task.args?.src_func ?? ''}`.trimEnd();
 }
