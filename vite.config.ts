@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cataloguePreload } from './scripts/catalogue-preload.ts';
 import { icuWarmUp } from './scripts/icu-warm-up.ts';
+import { inlinedSheetLink } from './scripts/inlined-sheet-link.ts';
 import { prerenderedDocuments } from './scripts/prerender.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { precompiledCatalogues, precompiledMessagesOnly } from './scripts/precompiled-catalogues.ts';
@@ -16,7 +17,8 @@ import { parseBuildEnv } from './src/data/build-env-schema.ts';
  * render-blocking audit), on every route. A disabled link to the file stays: Vite's preload
  * helper looks for the stylesheet links of a lazy chunk's CSS dependencies, which may name the
  * entry's, and would otherwise add it again after the views' styles — a later copy that
- * overrides them (a layout shift on the dashboard). A disabled stylesheet is not fetched.
+ * overrides them (a layout shift on the dashboard). The link is one no browser fetches
+ * (scripts/inlined-sheet-link.ts).
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -27,7 +29,7 @@ function inlineEntryCss(): Plugin {
       handler(html, context) {
         return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/index-[^"]+\.css)">/u, (tag, file: string) => {
           const asset = context.bundle?.[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source).trim()}</style>\n    ${tag.replace('<link ', '<link disabled ')}` : tag;
+          return asset?.type === 'asset' ? `<style>${String(asset.source).trim()}</style>\n    ${inlinedSheetLink(`/${file}`)}` : tag;
         });
       },
     },

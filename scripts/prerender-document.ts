@@ -4,6 +4,7 @@ import { documentFile } from '../src/app/route-document.ts';
 import { BODY_SCRIPT, headScript, type DocumentFacts } from './prerender-scripts.ts';
 import { APPEND_IN_SLICES } from './links-in-slices.ts';
 import { fontWarmUpScript } from './font-warm-up.ts';
+import { inlinedSheetLink, inlinedSheetLinkPattern } from './inlined-sheet-link.ts';
 
 /** The path rendered for a pattern: optional parameters left out, a required one named by itself. */
 export const renderedPath = (pattern: string): string =>
@@ -31,8 +32,9 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /**
  * The built index.html with a route's markups: the first in the root, the others in templates,
  * and the two scripts. `styles`: the route's own style sheets (its view's chunk's), inlined after
- * the entry's, each with a disabled link to its file — Vite's loader finds the link and adds the
- * sheet no second time. A page painted before its view's chunk arrives needs them in the document.
+ * the entry's, each with a link to its file that is never fetched (inlined-sheet-link.ts) — Vite's
+ * loader finds the link and adds the sheet no second time. A page painted before its view's chunk
+ * arrives needs them in the document.
  */
 export function routeDocument(shell: string, facts: DocumentFacts, markups: Record<string, string>, styles: ReadonlyArray<{ file: string; css: string }> = []): string {
   const [first, ...others] = facts.variants;
@@ -42,14 +44,14 @@ export function routeDocument(shell: string, facts: DocumentFacts, markups: Reco
   const viewport = /<meta name="viewport"[^>]*>/u;
   if (!viewport.test(shell)) throw new Error('prerender: index.html has no viewport meta');
   const templates = others.map((variant) => `<template id="prerender-${variant}" data-prerender>${markups[variant]}</template>`).join('');
-  const entryStyle = /<link disabled rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/u;
+  const entryStyle = inlinedSheetLinkPattern('\\/assets\\/index-[^"]+\\.css');
   if (styles.length && !entryStyle.test(shell)) throw new Error("prerender: index.html has no entry style sheet's link to put a route's after");
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/u;
   const entryFile = entry.exec(shell)?.[1];
   if (!entryFile) throw new Error('prerender: index.html has no entry module');
   const modulePreload = /\n?\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/gu;
   const preloads = [entryFile, ...[...shell.matchAll(modulePreload)].map((m) => m[1]!)];
-  const routeStyles = styles.map(({ file, css }) => `\n    <style>${css.trim()}</style>\n    <link disabled rel="stylesheet" crossorigin href="/${file}">`).join('');
+  const routeStyles = styles.map(({ file, css }) => `\n    <style>${css.trim()}</style>\n    ${inlinedSheetLink(`/${file}`)}`).join('');
   // the shell's own classic scripts (the ICU warm-up, the catalogue's and the route's preloads) wait
   // for the first paint too (the document's, below, run before it), as does the font warm-up
   return shell

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dueVariant, type DocumentFacts } from '../../scripts/prerender-scripts';
 import { afterFirstPaint, PARSED_ID, routeDocument, redirectsFile, renderedPath } from '../../scripts/prerender-document';
 import { LANGUAGE_PREFIX_SOURCE } from '../../scripts/before-entry';
+import { INLINED_SHEET_TYPE, inlinedSheetLink } from '../../scripts/inlined-sheet-link';
 import { detectLanguage, isLang, LANG_STORAGE_KEY, splitLanguagePrefix } from '../../src/i18n/languages';
 import { patternSource } from '../../src/app/route-pattern';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/domain/constants';
@@ -165,6 +166,33 @@ describe('the page’s own scripts wait for the first paint', () => {
     expect(waiting.some((code) => code.includes('"/assets/index-a.js","/assets/react-dom-b.js"'))).toBe(true);
     // the head's choice and the root's swap do not wait
     expect(scripts.length - waiting.length).toBe(2);
+  });
+});
+
+describe("the route's style sheets are in the document", () => {
+  it('each inline after the entry’s, beside a link to its file that Vite’s loader finds and no browser fetches', () => {
+    const shell =
+      '<html lang="de"><head><meta name="viewport" content="x"><script type="module" crossorigin src="/assets/index-a.js"></script>' +
+      `<style>.entry{}</style>\n    ${inlinedSheetLink('/assets/index-e.css')}</head><body><div id="root"></div></body></html>`;
+    const styles = [
+      { file: 'assets/orders-view-o.css', css: '.orders{}\n' },
+      { file: 'assets/button-b.css', css: '.button{}' },
+    ];
+    const html = routeDocument(shell, facts('/orders', ['de:out']), { 'de:out': '<h1>x</h1>' }, styles);
+    // read as text: a DOM here would fetch the links, whatever their type
+    const head = html.slice(0, html.indexOf('</head>'));
+    const sheets = [...head.matchAll(/<style>([^<]*)<\/style>|<link ([^>]*rel="stylesheet"[^>]*)>/gu)].map((m) => m[1] ?? /href="([^"]+)"/u.exec(m[2]!)?.[1]);
+    expect(sheets).toEqual(['.entry{}', '/assets/index-e.css', '.orders{}', '/assets/orders-view-o.css', '.button{}', '/assets/button-b.css']);
+    // what Vite's preload helper looks for (a stylesheet link of the file's address), of a type
+    // whose file a browser does not fetch, and disabled
+    const links = [...head.matchAll(/<link ([^>]*rel="stylesheet"[^>]*)>/gu)].map((m) => m[1]!);
+    expect(links).toHaveLength(3);
+    for (const link of links) {
+      expect(link).toContain(`type="${INLINED_SHEET_TYPE}"`);
+      expect(link).toMatch(/(^| )disabled( |$)/u);
+    }
+    // a shell whose entry sheet is not inline has nowhere to put them
+    expect(() => routeDocument(shell.replace(inlinedSheetLink('/assets/index-e.css'), '<link rel="stylesheet" crossorigin href="/assets/index-e.css">'), facts('/orders', ['de:out']), { 'de:out': '' }, styles)).toThrow(/entry style sheet/u);
   });
 });
 
