@@ -14,7 +14,7 @@ import { parseBuildEnv } from './src/data/build-env-schema.ts';
 /**
  * The entry's stylesheet (about 3 kB gzip) goes into index.html as a <style>: a linked one
  * blocks the first paint for one more round trip of a mobile network (Lighthouse's
- * render-blocking audit), on every route. A disabled link to the file stays: Vite's preload
+ * render-blocking audit), on every route. A link to the file stays: Vite's preload
  * helper looks for the stylesheet links of a lazy chunk's CSS dependencies, which may name the
  * entry's, and would otherwise add it again after the views' styles — a later copy that
  * overrides them (a layout shift on the dashboard). The link is one no browser fetches
