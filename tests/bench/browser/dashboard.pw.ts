@@ -121,7 +121,7 @@ async function forgetDemoMarks(): Promise<void> {
   await service().from('webshop_customer_dose_mark').delete().eq('customer_id', DEMO.id);
 }
 
-async function throttled(context: BrowserContext): Promise<{ page: Page; stopWorkers: () => Promise<void>; trace: TaskTrace }> {
+async function throttled(context: BrowserContext): Promise<{ page: Page; stopWorkers: () => Promise<void>; trace: TaskTrace; heapMegabytes: () => Promise<number> }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -132,7 +132,10 @@ async function throttled(context: BrowserContext): Promise<{ page: Page; stopWor
     send: (method, params) => cdp.send(method as 'Tracing.start', params),
     on: (event, listener) => void cdp.on(event as 'Tracing.dataCollected', listener as (params: unknown) => void),
   };
-  return { page, stopWorkers: async () => void (await cdp.send('ServiceWorker.stopAllWorkers')), trace: new TaskTrace(connection) };
+  // the page's JavaScript heap in use: what V8's full collection marks and moves (its pause, seen in
+  // the taps' long tasks, grows with it)
+  const heapMegabytes = async () => (await cdp.send('Runtime.getHeapUsage')).usedSize / 1_048_576;
+  return { page, stopWorkers: async () => void (await cdp.send('ServiceWorker.stopAllWorkers')), trace: new TaskTrace(connection), heapMegabytes };
 }
 
 interface ColdScreen {
@@ -364,10 +367,11 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
     const frames: number[] = [];
     const held: string[] = [];
     const own: number[] = [];
+    const heap: number[] = [];
     let ownOverFifty = 0;
     let shown = 0;
     for (let i = 0; i < LIST_TAPS; i++) {
-      const { page: cold, trace } = await throttled(context);
+      const { page: cold, trace, heapMegabytes } = await throttled(context);
       await cold.setViewportSize(PHONE);
       await cold.goto('/dashboard', { waitUntil: 'commit' });
       await timelineAfterPlan(() => cold.evaluate(READ_TIMELINE, 'intake-plan'), 2000);
@@ -376,6 +380,7 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
       await cold.getByRole('navigation').getByRole('button', { name: de['nav.menu'] }).click();
       const link = cold.getByRole('navigation').getByRole('link', { name: de[screen.link] });
       await link.waitFor();
+      heap.push(await heapMegabytes());
       // the tap dispatched in the page, nothing of Playwright's in the window after it (tapToList;
       // its click would first check its target in the page: elementsFromPoint, about 27 ms at 4× CPU)
       // traced from a mark just before the tap (task-thread-time.ts: how much of a task was the
@@ -419,6 +424,8 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
         : '  by the thread\'s own time: no trace held the mark before the tap',
     );
     report(`  longest animation frame after the tap: ${figures(frames).text}`);
+    const { p50, min, max } = figures(heap);
+    report(`  JavaScript heap in use before the tap: p50 ${p50.toFixed(1)} MB (min ${min.toFixed(1)}, max ${max.toFixed(1)}, n ${heap.length})`);
     for (const line of held) report(`  ${line}`);
   }
 });
