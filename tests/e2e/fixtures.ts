@@ -21,6 +21,7 @@ function waitingForTheApp(page: Page, appOrigin: string): Page {
   if (waiting.has(page)) return page;
   waiting.add(page);
   trackAppFiles(page, appOrigin);
+  keepPageLog(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const settled = async (response: Response | null, options: { waitUntil?: string } | undefined) => {
@@ -169,7 +170,49 @@ export async function appReady(page: Page): Promise<void> {
   // a start waits for the texts, the view's chunk and the patient's mirror; once, under the stress
   // run's load (npm run test:e2e:stress, load average 6 on 2 cores), a reload beside the service
   // worker and a sync in flight took more than the 7 s of an expectation
-  await expect(page.locator('html[data-app="ready"]')).toBeAttached({ timeout: 15_000 });
+  try {
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached({ timeout: 15_000 });
+  } catch (error) {
+    console.log(`the app did not take the document over:\n${await whereTheStartStands(page)}`);
+    throw error;
+  }
+}
+
+/**
+ * What a start that did not end shows, printed with the failure (a CI run keeps only its output):
+ * how far main.tsx came (`data-start` is set once the texts, the view's chunk and a returning
+ * patient's mirror read have settled), the app's files still on their way, the page's last words.
+ */
+async function whereTheStartStands(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      address: location.href,
+      online: navigator.onLine,
+      start: document.documentElement.dataset.start ?? '(not yet: main.tsx has not rendered)',
+      inert: document.getElementById('root')?.hasAttribute('inert') ?? null,
+      frame: document.querySelector('#root .route-frame')?.outerHTML.slice(0, 200) ?? null,
+      worker: navigator.serviceWorker?.controller?.state ?? null,
+    }))
+    .catch((error: unknown) => ({ unreadable: String(error) }));
+  const inFlight = [...(appFiles.get(page)?.inFlight ?? [])].map((request) => request.url());
+  return [JSON.stringify(state, null, 1), `app files in flight: ${inFlight.join(', ') || 'none'}`, ...(pageLog.get(page) ?? [])].join('\n');
+}
+
+/** A page's last console lines, errors and failed requests, with the time they came (whereTheStartStands). */
+const pageLog = new WeakMap<Page, string[]>();
+function keepPageLog(page: Page): void {
+  const log: string[] = [];
+  pageLog.set(page, log);
+  const add = (line: string) => {
+    log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (log.length > 40) log.shift();
+  };
+  page.on('console', (message) => add(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => add(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => add(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) add(`document: ${frame.url()}`);
+  });
 }
 
 /** The DevTools sessions through which pageKnowsOffline told a context's pages they are offline. */
