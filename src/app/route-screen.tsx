@@ -2,7 +2,7 @@ import { startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState
 import { Redirect, useSearch } from 'wouter';
 import { LoginPrompt } from '../features/auth/login-prompt';
 import { afterNextPaint } from '../lib/after-paint';
-import { holdScreen } from '../lib/screen-shown';
+import { holdScreen, SCREEN_WAIT_MAX_MS } from '../lib/screen-shown';
 import { Spinner } from '../ui/spinner';
 import { onboardingOpening, screenFor, signedInTarget } from './guards';
 import type { RouteDef } from './routes';
@@ -111,11 +111,12 @@ export function RouteScreen({ def, params }: { def: RouteDef; params: Record<str
  * second commit holds the screen alone. What waits for the screen (lib/screen-shown.ts) waits
  * for it here too, and the app says it is ready (root.tsx) once the screen is in.
  */
-function FrameFirst({ def, children }: { def: RouteDef; children: ReactNode }) {
+export function FrameFirst({ def, children }: { def: Pick<RouteDef, 'guard' | 'titleId' | 'frameTexts'>; children: ReactNode }) {
   // the document's frame is on screen only before the app's first commit (read in the first render)
   const [frame, setFrame] = useState(() => def.guard !== 'public' && typeof document !== 'undefined' && document.querySelector('#root .route-frame:not([' + FRAME_TAKEOVER_ATTRIBUTE + '])') !== null);
   useEffect(() => (frame ? holdScreen() : undefined), [frame]);
-  useEffect(() => (frame ? afterNextPaint(() => startTransition(() => setFrame(false))) : undefined), [frame]);
+  // a hidden page paints no frame: its screen comes all the same, not only once it is shown
+  useEffect(() => (frame ? afterNextPaint(() => startTransition(() => setFrame(false)), SCREEN_WAIT_MAX_MS) : undefined), [frame]);
   const wasFrame = useRef(frame);
   useLayoutEffect(() => {
     if (wasFrame.current && !frame) markAppReady();

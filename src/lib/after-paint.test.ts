@@ -33,4 +33,47 @@ describe('afterNextPaint', () => {
     nextFrame();
     expect(run).not.toHaveBeenCalled();
   });
+
+  describe('with a bound (a hidden page paints no frame)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('no frame comes: runs once the bound has passed, not before, and once only', () => {
+      vi.useFakeTimers();
+      stubFrames();
+      const run = vi.fn();
+      afterNextPaint(run, 1500);
+      vi.advanceTimersByTime(1499);
+      expect(run).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(run).toHaveBeenCalledOnce();
+      // the frames that come later (the page shown again) do not run it a second time
+      nextFrame();
+      nextFrame();
+      expect(run).toHaveBeenCalledOnce();
+    });
+
+    it('the frames come first: runs in the frame after the next one, and the bound does not run it again', () => {
+      vi.useFakeTimers();
+      stubFrames();
+      const run = vi.fn();
+      afterNextPaint(run, 1500);
+      nextFrame();
+      nextFrame();
+      expect(run).toHaveBeenCalledOnce();
+      vi.advanceTimersByTime(5000);
+      expect(run).toHaveBeenCalledOnce();
+    });
+
+    it('a cancel before either: never runs', () => {
+      vi.useFakeTimers();
+      stubFrames();
+      const run = vi.fn();
+      const cancel = afterNextPaint(run, 1500);
+      nextFrame();
+      cancel();
+      nextFrame();
+      vi.advanceTimersByTime(5000);
+      expect(run).not.toHaveBeenCalled();
+    });
+  });
 });

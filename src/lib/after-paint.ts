@@ -2,14 +2,25 @@
 // in the frame after it: a requestAnimationFrame callback inside another runs only once the
 // first frame has been produced.
 
-/** Runs `run` in the frame after the next one. Returns a cancel. */
-export function afterNextPaint(run: () => void): () => void {
+/**
+ * Runs `run` in the frame after the next one. A page that paints no frame (hidden: a tab opened
+ * in the background) would hold it until it is shown; with `atMostMs` it runs by then at the
+ * latest. Returns a cancel.
+ */
+export function afterNextPaint(run: () => void, atMostMs?: number): () => void {
   let inner = 0;
-  const outer = requestAnimationFrame(() => {
-    inner = requestAnimationFrame(run);
-  });
-  return () => {
+  const cancel = () => {
     cancelAnimationFrame(outer);
     cancelAnimationFrame(inner);
+    clearTimeout(timer);
   };
+  const once = () => {
+    cancel();
+    run();
+  };
+  const outer = requestAnimationFrame(() => {
+    inner = requestAnimationFrame(once);
+  });
+  const timer = atMostMs === undefined ? undefined : setTimeout(once, atMostMs);
+  return cancel;
 }
