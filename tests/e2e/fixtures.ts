@@ -170,8 +170,18 @@ export async function appReady(page: Page): Promise<void> {
   // a start waits for the texts, the view's chunk and the patient's mirror; once, under the stress
   // run's load (npm run test:e2e:stress, load average 6 on 2 cores), a reload beside the service
   // worker and a sync in flight took more than the 7 s of an expectation
+  const ready = page.locator('html[data-app="ready"]');
   try {
-    await expect(page.locator('html[data-app="ready"]')).toBeAttached({ timeout: 15_000 });
+    await expect(ready).toBeAttached({ timeout: 10_000 });
+    return;
+  } catch {
+    // CI once saw an offline reload never become ready, and kept nothing to say why
+    // (docs/testing.md); a headless Chromium that draws no frame (frames.ts) is one known way for
+    // a page to stand still: it is given new sizes before the last wait
+  }
+  try {
+    await framesDrawn(page);
+    await expect(ready).toBeAttached({ timeout: 5_000 });
   } catch (error) {
     console.log(`the app did not take the document over:\n${await whereTheStartStands(page)}`);
     throw error;
