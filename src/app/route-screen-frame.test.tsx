@@ -4,19 +4,18 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../lang/de.json';
 import { SCREEN_WAIT_MAX_MS } from '../lib/screen-shown';
+import { stubAnimationFrames } from '../lib/frames-test-support';
 import { FrameFirst } from './route-screen';
 
 // The takeover of a signed-in route's prerendered frame (route-screen.tsx FrameFirst): the app's
 // first commit makes the frame anew, the screen takes its place in the frame after a paint.
 describe('the takeover of a prerendered frame', () => {
   const def = { guard: 'session', titleId: 'title.prescriptions' } as const;
-  let frames: FrameRequestCallback[];
+  let frame: () => void;
 
   beforeEach(() => {
     vi.useFakeTimers();
-    frames = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => {}));
+    ({ nextFrame: frame } = stubAnimationFrames());
     delete document.documentElement.dataset.app;
     // the document as it comes: the route's frame, painted before any script ran
     document.body.innerHTML = '<div id="root"><section class="page route-frame"><h1>Rezepte</h1></section></div>';
@@ -35,7 +34,7 @@ describe('the takeover of a prerendered frame', () => {
       </IntlProvider>,
       { container: document.getElementById('root') as HTMLElement },
     );
-  const nextFrame = () => act(() => frames.splice(0).forEach((callback) => callback(0)));
+  const nextFrame = () => act(() => frame());
 
   it('the screen comes in the frame after a paint, and then the app says it is ready', async () => {
     take();

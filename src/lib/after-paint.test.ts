@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from './frames-test-support';
 import { afterNextPaint } from './after-paint';
 
 describe('afterNextPaint', () => {
-  const frames: FrameRequestCallback[] = [];
-  afterEach(() => {
-    frames.length = 0;
-    vi.unstubAllGlobals();
-  });
-  const stubFrames = () => {
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => {}));
-  };
-  const nextFrame = () => frames.splice(0).forEach((callback) => callback(0));
+  let nextFrame: () => void;
+  afterEach(() => vi.unstubAllGlobals());
+  const stubFrames = () => void ({ nextFrame } = stubAnimationFrames());
 
   it('runs in the frame after the next one, not before', () => {
     stubFrames();

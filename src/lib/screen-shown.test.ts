@@ -1,21 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from './frames-test-support';
 import { afterScreenShown, holdScreen, SCREEN_WAIT_MAX_MS, screenBusy } from './screen-shown';
 
 describe('afterScreenShown', () => {
-  let frames: FrameRequestCallback[] = [];
-  let cancelled = new Set<number>();
-  const nextFrame = () => {
-    const due = frames.map((callback, index) => [callback, index + 1] as const).filter(([, id]) => !cancelled.has(id));
-    frames = frames.map(() => () => undefined);
-    for (const [callback] of due) callback(0);
-  };
+  let nextFrame: () => void;
   beforeEach(() => {
-    frames = [];
-    cancelled = new Set();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => void cancelled.add(id));
+    ({ nextFrame } = stubAnimationFrames());
   });
   afterEach(() => {
     vi.useRealTimers();
