@@ -48,6 +48,23 @@ describe('the thread time of the tasks after the first paint', () => {
     expect(threadTime([meta(PAGE, MAIN, 'CrRendererMain'), { name: 'bench-tap', ph: 'I', pid: PAGE, tid: MAIN, ts: 0 }], 'bench-tap')).toBeNull();
   });
 
+  it("with the detail, names the pauses of V8's full collection on the page's thread in the window", () => {
+    const gc = (pid: number, tid: number, ts: number, threadMs: number, name = 'MajorGC') => ({ name, ph: 'X', pid, tid, ts, dur: threadMs * 1000 + 5000, tdur: threadMs * 1000 });
+    const events = [
+      meta(PAGE, MAIN, 'CrRendererMain'),
+      { name: 'firstContentfulPaint', ph: 'I', pid: PAGE, tid: MAIN, ts: 1_000_000 },
+      task(PAGE, MAIN, 1_100_000, 60, 55),
+      gc(PAGE, MAIN, 1_110_000, 44),
+      gc(PAGE, MAIN, 900_000, 30), // before the window
+      gc(PAGE, MAIN, 1_500_000, 3, 'MinorGC'), // a young-generation collection
+      gc(PAGE, 9, 1_500_000, 20), // another thread of the page
+      gc(2, 3, 1_500_000, 20), // another renderer
+    ];
+    expect(threadTime(events, undefined, undefined, true)?.majorCollections).toEqual([44]);
+    // without the detail the figures stay the cheap ones
+    expect(threadTime(events)).toEqual({ longestWall: 60, longestThread: 55, overFifty: 1 });
+  });
+
   it("names where a task was posted from, as the trace's task event says (a task that holds no traced event)", () => {
     expect(postedFrom({ args: { src_file: 'cc/trees/proxy_impl.cc', src_func: 'ScheduledActionSendBeginMainFrame' } })).toBe('cc/trees/proxy_impl.cc ScheduledActionSendBeginMainFrame');
     expect(postedFrom({ args: { src_file: 'mojo/public/cpp/bindings/lib/connector.cc' } })).toBe('mojo/public/cpp/bindings/lib/connector.cc');

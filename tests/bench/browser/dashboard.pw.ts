@@ -370,6 +370,8 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
     const heap: number[] = [];
     let ownOverFifty = 0;
     let shown = 0;
+    // BENCH_TRACE_DETAIL=1: each tap's pauses of V8's full collection in the window
+    const collections: number[][] = [];
     for (let i = 0; i < LIST_TAPS; i++) {
       const { page: cold, trace, heapMegabytes } = await throttled(context);
       await cold.setViewportSize(PHONE);
@@ -397,6 +399,7 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
       if (threads) {
         own.push(threads.longestThread);
         ownOverFifty += threads.overFifty;
+        if (threads.majorCollections) collections.push(threads.majorCollections);
         // BENCH_TRACE_DETAIL=1: what the task of the most thread time held, when it was over 50 ms
         if (threads.held && threads.longestThread > 50) {
           const what = threads.held.length ? threads.held.join('; ') : 'no event of the traced categories (no script, style, layout or paint: the browser\'s own work)';
@@ -426,6 +429,10 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
     report(`  longest animation frame after the tap: ${figures(frames).text}`);
     const { p50, min, max } = figures(heap);
     report(`  JavaScript heap in use before the tap: p50 ${p50.toFixed(1)} MB (min ${min.toFixed(1)}, max ${max.toFixed(1)}, n ${heap.length})`);
+    if (collections.length) {
+      const pauses = collections.flat();
+      report(`  V8's full collections on the page's thread after the tap: in ${collections.filter((c) => c.length).length} of ${collections.length} taps, ${pauses.length} pauses (${pauses.map(Math.round).join(', ') || 'none'} ms of thread time)`);
+    }
     for (const line of held) report(`  ${line}`);
   }
 });

@@ -37,6 +37,11 @@ export interface TaskThreadTime {
   held?: string[];
   /** with BENCH_TRACE_DETAIL=1: where that task was posted from, when the trace says */
   postedFrom?: string;
+  /**
+   * with BENCH_TRACE_DETAIL=1: the pauses of V8's full collection (`MajorGC`, mark-compact, the
+   * unified heap's atomic part) on the page's main thread in the window, the thread's own ms each
+   */
+  majorCollections?: number[];
 }
 
 /** BENCH_TRACE_DETAIL=1 traces what the tasks hold too (scripts, style, layout, V8's code cache, V8's and Oilpan's collections): slower, for finding what a long task is. */
@@ -73,7 +78,7 @@ export class TaskTrace {
 /** The page's `performance.mark(name)` in the trace (an event of that name from elsewhere does not count). */
 const markNamed = (events: readonly TraceEvent[], name: string) => events.find((e) => e.name === name && e.cat === 'blink.user_timing');
 
-export function threadTime(events: readonly TraceEvent[], after?: string, before?: string): TaskThreadTime | null {
+export function threadTime(events: readonly TraceEvent[], after?: string, before?: string, detail = DETAIL): TaskThreadTime | null {
   const paint = after === undefined ? events.find((e) => e.name === 'firstContentfulPaint') : markNamed(events, after);
   if (!paint) return null;
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === paint.pid && e.args?.name === 'CrRendererMain');
@@ -86,7 +91,8 @@ export function threadTime(events: readonly TraceEvent[], after?: string, before
     longestWall: Math.max(0, ...tasks.map((t) => ms(t.dur))),
     longestThread: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
     overFifty: tasks.filter((t) => ms(t.tdur) > 50).length,
-    ...(DETAIL && top ? { held: heldBy(events, top), postedFrom: postedFrom(top) } : {}),
+    ...(detail && top ? { held: heldBy(events, top), postedFrom: postedFrom(top) } : {}),
+    ...(detail ? { majorCollections: events.filter((e) => e.ph === 'X' && e.name === 'MajorGC' && e.pid === main.pid && e.tid === main.tid && e.ts >= paint.ts && e.ts < end).map((e) => ms(e.tdur ?? e.dur)) } : {}),
   };
 }
 
