@@ -3,8 +3,9 @@
 // the rest in slices, a few rows per frame (issue 36: each slice a transition, so no frame lays
 // out the whole list); the figures of the long tasks are in npm run bench:browser.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { screenBusy } from '../lib/screen-shown';
+import { describe, expect, it, vi } from 'vitest';
+import { stubAnimationFrames } from '../lib/frames-test-support';
+import { SCREEN_WAIT_MAX_MS, screenBusy } from '../lib/screen-shown';
 import { nextSlice } from './all-slices';
 import { FIRST_ROWS, ROWS_PER_FRAME, useProgressiveList } from './use-progressive-list';
 
@@ -84,6 +85,31 @@ describe('useProgressiveList', () => {
   it('whole: everything at once (an order asked for by its number is focused in the list)', () => {
     const { result } = renderHook(() => useProgressiveList(list(500), { whole: true }));
     expect(result.current).toHaveLength(500);
+  });
+
+  it('a visible page that draws no frame gets the rest of the list once SCREEN_WAIT_MAX_MS has passed without one', () => {
+    const frames = stubAnimationFrames();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { result } = renderHook(() => useProgressiveList(list(50)));
+      expect(result.current).toHaveLength(FIRST_ROWS);
+      act(() => void vi.advanceTimersByTime(SCREEN_WAIT_MAX_MS - 1));
+      expect(result.current).toHaveLength(FIRST_ROWS);
+      // a frame comes: the next slice, and the wait starts over
+      act(() => {
+        frames.nextFrame();
+        frames.nextFrame();
+      });
+      expect(result.current).toHaveLength(FIRST_ROWS + ROWS_PER_FRAME);
+      act(() => void vi.advanceTimersByTime(SCREEN_WAIT_MAX_MS - 1));
+      expect(result.current).toHaveLength(FIRST_ROWS + ROWS_PER_FRAME);
+      act(() => void vi.advanceTimersByTime(1));
+      expect(result.current).toHaveLength(50);
+      expect(screenBusy()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a hidden page (no frames come) gets the rest of the list in the next task', async () => {

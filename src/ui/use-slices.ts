@@ -6,7 +6,7 @@
 // sections below the first screen): a part that arrives later must not push anything in sight.
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '../lib/after-paint';
-import { holdScreen } from '../lib/screen-shown';
+import { holdScreen, SCREEN_WAIT_MAX_MS } from '../lib/screen-shown';
 
 export interface SliceOptions {
   /** another key (the other side of a list) starts over with its first parts */
@@ -42,7 +42,17 @@ export function useSlices(total: number, { key = '', first, perFrame, whole = fa
       const timer = setTimeout(() => startTransition(() => setShown({ key, count: total })), 0);
       return () => clearTimeout(timer);
     }
-    return afterNextPaint(() => startTransition(() => setShown({ key, count: count + perFrame })));
+    // a visible page that draws no frame (a headless browser under load has shown it) would hold
+    // the rest for as long: after SCREEN_WAIT_MAX_MS without a frame it comes at once, as on a hidden page
+    const rest = setTimeout(() => startTransition(() => setShown({ key, count: total })), SCREEN_WAIT_MAX_MS);
+    const cancel = afterNextPaint(() => {
+      clearTimeout(rest);
+      startTransition(() => setShown({ key, count: count + perFrame }));
+    });
+    return () => {
+      clearTimeout(rest);
+      cancel();
+    };
   }, [done, count, key, total, perFrame]);
 
   return Math.min(count, total);
