@@ -37,6 +37,12 @@ export const META = {
   pulledAt: (area: string) => `pulledAt.${area}`,
   /** the last pull of an area failed: `{error, at}` (its next success removes it), e.g. `pullError.orders` */
   pullError: (area: string) => `pullError.${area}`,
+  /**
+   * the pharmacodes the stored orders hold, noted by the pull's write of the orders (a number
+   * array): what the medications' pull asks for without reading every order again. A note, not
+   * the truth: orders the outbox writes are not in it (src/data/pull/mirror-writes.ts)
+   */
+  orderPharmacodes: 'orderPharmacodes',
 } as const;
 
 /**

@@ -83,10 +83,28 @@ export async function writeOrders(
     if (stale.length) await db.orders.bulkDelete(stale.map((o) => o.id));
     const puts = changed(stored, fetched.map((o) => ({ ...o, customer_id: userId })), (o) => o.id);
     if (puts.length) await db.orders.bulkPut(puts);
+    const gone = new Set(stale.map((o) => o.id));
+    await noteOrderPharmacodes(db, orderPharmacodes([...fetched, ...stored.filter((o) => !keep.has(o.id) && !gone.has(o.id))]));
     await stampArea(db, 'orders', now);
     if (overlay) await overlay(db, userId, 'orders');
     return 'written';
   });
+}
+
+/** Adds `code` to `codes` when it is a pharmacode (a positive whole number). */
+const addCode = (codes: Set<Pharmacode>, code: unknown) => {
+  const n = Number(code);
+  if (Number.isSafeInteger(n) && n > 0) codes.add(n);
+};
+
+/** The pharmacodes the orders' items hold, their parts' too. */
+export function orderPharmacodes(orders: readonly Order[], codes = new Set<Pharmacode>()): Set<Pharmacode> {
+  const items = (o: Order): void => {
+    for (const i of o.webshop_order_item ?? []) addCode(codes, i.pharmacode);
+    for (const child of o.children ?? []) items(child);
+  };
+  orders.forEach(items);
+  return codes;
 }
 
 /**
@@ -95,24 +113,43 @@ export async function writeOrders(
  */
 export function neededPharmacodes(customer: CustomerRecord | null | undefined, orders: readonly Order[]): Pharmacode[] {
   const codes = new Set<Pharmacode>();
-  const add = (code: unknown) => {
-    const n = Number(code);
-    if (Number.isSafeInteger(n) && n > 0) codes.add(n);
-  };
-  for (const p of customer?.webshop_customer_medication ?? []) add(p.medication_id);
-  for (const q of customer?.webshop_customer_questionnaire ?? []) for (const code of q.external_medications ?? []) add(code);
-  const items = (o: Order): void => {
-    for (const i of o.webshop_order_item ?? []) add(i.pharmacode);
-    for (const child of o.children ?? []) items(child);
-  };
-  orders.forEach(items);
-  return [...codes];
+  for (const p of customer?.webshop_customer_medication ?? []) addCode(codes, p.medication_id);
+  for (const q of customer?.webshop_customer_questionnaire ?? []) for (const code of q.external_medications ?? []) addCode(codes, code);
+  return [...orderPharmacodes(orders, codes)];
 }
 
-/** What the mirror of this user needs now (read inside or outside a transaction). */
+/** What the mirror of this user needs now, every stored order read (inside or outside a transaction). */
 export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promise<Pharmacode[]> {
   const [customer, orders] = await Promise.all([db.customers.get(userId), ordersOfCustomer(dexieReads(db), userId)]);
   return neededPharmacodes(customer, orders);
+}
+
+/** Notes the stored orders' pharmacodes (META.orderPharmacodes); an equal note is not written again. */
+async function noteOrderPharmacodes(db: LocalDb, codes: ReadonlySet<Pharmacode>): Promise<void> {
+  const value = [...codes].sort((a, b) => a - b);
+  const noted = (await db.meta.get(META.orderPharmacodes))?.value;
+  if (Array.isArray(noted) && noted.length === value.length && noted.every((c, i) => c === value[i])) return;
+  await db.meta.put({ key: META.orderPharmacodes, value });
+}
+
+/**
+ * What the mirror of this user needs as far as the stored record and the orders' note say,
+ * without reading the orders (a pull read 500 orders three times: docs/known-limits.md); every
+ * order is read when there is no note yet (a mirror the orders' pull has not written). Orders the
+ * outbox placed may hold codes the note lacks: good enough for what to ask the server for, never
+ * for what to delete (writeMedications reads the orders before it deletes).
+ */
+export async function notedPharmacodes(db: LocalDb, userId: CustomerId): Promise<Pharmacode[]> {
+  return [...(await pharmacodesAsNoted(db, userId)).codes];
+}
+
+/** notedPharmacodes, and whether every order was read for them (no note). */
+async function pharmacodesAsNoted(db: LocalDb, userId: CustomerId): Promise<{ codes: Set<Pharmacode>; everyOrderRead: boolean }> {
+  const [customer, note] = await Promise.all([db.customers.get(userId), db.meta.get(META.orderPharmacodes)]);
+  if (!Array.isArray(note?.value)) return { codes: new Set(await mirrorPharmacodes(db, userId)), everyOrderRead: true };
+  const codes = new Set(neededPharmacodes(customer, []));
+  for (const code of note.value as unknown[]) addCode(codes, code);
+  return { codes, everyOrderRead: false };
 }
 
 /**
@@ -149,8 +186,13 @@ export async function writeMedications(
 ): Promise<WriteOutcome> {
   return db.transaction('rw', [db.customers, db.orders, db.medications, db.patientInformation, db.meta], async () => {
     if ((await mirrorOwner(db)) !== userId) return 'not-owner';
-    const needed = new Set(await mirrorPharmacodes(db, userId));
-    const unneeded = (await db.medications.toCollection().primaryKeys()).filter((code) => !needed.has(code));
+    const storedCodes = await db.medications.toCollection().primaryKeys();
+    const noted = await pharmacodesAsNoted(db, userId);
+    let needed = noted.codes;
+    // a code the note does not name is looked for in the orders themselves before its medication is deleted or left out
+    const unsure = storedCodes.some((code) => !needed.has(code)) || medications.some((m) => !needed.has(m.pharmacode));
+    if (unsure && !noted.everyOrderRead) needed = new Set(await mirrorPharmacodes(db, userId));
+    const unneeded = storedCodes.filter((code) => !needed.has(code));
     if (unneeded.length) await db.medications.bulkDelete(unneeded);
     const wanted = medications.filter((m) => needed.has(m.pharmacode));
     const medicationPuts = changed(await rowsOfKeys(dexieReads(db), 'medications', wanted.map((m) => m.pharmacode)), wanted, (m) => m.pharmacode);

@@ -8,7 +8,7 @@ import type { LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
 import { mirrorOwner } from '../local/mirror-owner';
 import { fetchPatientInformation } from '../catalogue/patient-information';
-import { mirrorPharmacodes, neededPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
+import { neededPharmacodes, notedPharmacodes, prescribedPrdnos, writeCustomer, writeInsurers, writeMedications, writeOrders, writeRows, type WriteOutcome } from './mirror-writes';
 import { ownerColumns, rowTables } from '../tables/synced-tables';
 import { customerRows } from '../tables/table-client';
 import { addDays, dateInTimeZone } from '../../domain/zoned-time';
@@ -80,7 +80,7 @@ export async function pullMedications(
   userId: CustomerId,
   o: PullOptions & { onlyMissing?: boolean } = {},
 ): Promise<PullResult> {
-  const needed = await mirrorPharmacodes(db, userId);
+  const needed = await notedPharmacodes(db, userId);
   const codes = o.onlyMissing ? await notStored(db.medications, needed) : needed;
   const answer = codes.length ? await fetchMedications(client, codes) : ok([]);
   if (!answer.ok) return answer;
