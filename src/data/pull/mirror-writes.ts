@@ -134,7 +134,7 @@ async function noteOrderPharmacodes(db: LocalDb, codes: ReadonlySet<Pharmacode>)
 
 /**
  * What the mirror of this user needs as far as the stored record and the orders' note say,
- * without reading the orders (a pull read 500 orders three times: docs/known-limits.md); every
+ * without reading the orders (a pull read a long order list three times: docs/performance.md); every
  * order is read when there is no note yet (a mirror the orders' pull has not written). Orders the
  * outbox placed may hold codes the note lacks: good enough for what to ask the server for, never
  * for what to delete (writeMedications reads the orders before it deletes).
