@@ -40,6 +40,7 @@ describe('afterNextPaint', () => {
       expect(run).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(run).toHaveBeenCalledOnce();
+      expect(run).toHaveBeenCalledWith(false);
       // the frames that come later (the page shown again) do not run it a second time
       nextFrame();
       nextFrame();
@@ -54,6 +55,7 @@ describe('afterNextPaint', () => {
       nextFrame();
       nextFrame();
       expect(run).toHaveBeenCalledOnce();
+      expect(run).toHaveBeenCalledWith(true);
       vi.advanceTimersByTime(5000);
       expect(run).toHaveBeenCalledOnce();
     });

@@ -5,22 +5,22 @@
 /**
  * Runs `run` in the frame after the next one. A page that paints no frame (hidden: a tab opened
  * in the background) would hold it until it is shown; with `atMostMs` it runs by then at the
- * latest. Returns a cancel.
+ * latest. `run` learns which came: `drawn` is false when the bound ran it. Returns a cancel.
  */
-export function afterNextPaint(run: () => void, atMostMs?: number): () => void {
+export function afterNextPaint(run: (drawn: boolean) => void, atMostMs?: number): () => void {
   let inner = 0;
   const cancel = () => {
     cancelAnimationFrame(outer);
     cancelAnimationFrame(inner);
     clearTimeout(timer);
   };
-  const once = () => {
+  const once = (drawn: boolean) => {
     cancel();
-    run();
+    run(drawn);
   };
   const outer = requestAnimationFrame(() => {
-    inner = requestAnimationFrame(once);
+    inner = requestAnimationFrame(() => once(true));
   });
-  const timer = atMostMs === undefined ? undefined : setTimeout(once, atMostMs);
+  const timer = atMostMs === undefined ? undefined : setTimeout(() => once(false), atMostMs);
   return cancel;
 }

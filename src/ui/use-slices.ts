@@ -44,15 +44,7 @@ export function useSlices(total: number, { key = '', first, perFrame, whole = fa
     }
     // a visible page that draws no frame (a headless browser under load has shown it) would hold
     // the rest for as long: after SCREEN_WAIT_MAX_MS without a frame it comes at once, as on a hidden page
-    const rest = setTimeout(() => startTransition(() => setShown({ key, count: total })), SCREEN_WAIT_MAX_MS);
-    const cancel = afterNextPaint(() => {
-      clearTimeout(rest);
-      startTransition(() => setShown({ key, count: count + perFrame }));
-    });
-    return () => {
-      clearTimeout(rest);
-      cancel();
-    };
+    return afterNextPaint((drawn) => startTransition(() => setShown({ key, count: drawn ? count + perFrame : total })), SCREEN_WAIT_MAX_MS);
   }, [done, count, key, total, perFrame]);
 
   return Math.min(count, total);

@@ -295,7 +295,7 @@ describe("the medications' reload asks only for what the mirror lacks", () => {
   });
 });
 
-// docs/known-limits.md: a pull read the customer's stored orders three times (to compare them, and
+// docs/performance.md: a pull read the customer's stored orders three times (to compare them, and
 // twice for the pharmacodes they hold); the write of the orders now notes those pharmacodes
 describe("the medications' pull follows the orders' note of their pharmacodes", () => {
   beforeAll(async () => {

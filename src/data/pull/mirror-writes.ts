@@ -118,12 +118,6 @@ export function neededPharmacodes(customer: CustomerRecord | null | undefined, o
   return [...orderPharmacodes(orders, codes)];
 }
 
-/** What the mirror of this user needs now, every stored order read (inside or outside a transaction). */
-export async function mirrorPharmacodes(db: LocalDb, userId: CustomerId): Promise<Pharmacode[]> {
-  const [customer, orders] = await Promise.all([db.customers.get(userId), ordersOfCustomer(dexieReads(db), userId)]);
-  return neededPharmacodes(customer, orders);
-}
-
 /** Notes the stored orders' pharmacodes (META.orderPharmacodes); an equal note is not written again. */
 async function noteOrderPharmacodes(db: LocalDb, codes: ReadonlySet<Pharmacode>): Promise<void> {
   const value = [...codes].sort((a, b) => a - b);
@@ -143,13 +137,17 @@ export async function notedPharmacodes(db: LocalDb, userId: CustomerId): Promise
   return [...(await pharmacodesAsNoted(db, userId)).codes];
 }
 
-/** notedPharmacodes, and whether every order was read for them (no note). */
-async function pharmacodesAsNoted(db: LocalDb, userId: CustomerId): Promise<{ codes: Set<Pharmacode>; everyOrderRead: boolean }> {
+/** What the record and every stored order of this user name (inside or outside a transaction). */
+const withEveryOrder = async (db: LocalDb, userId: CustomerId, customer: CustomerRecord | undefined): Promise<Set<Pharmacode>> =>
+  new Set(neededPharmacodes(customer, await ordersOfCustomer(dexieReads(db), userId)));
+
+/** notedPharmacodes, whether every order was read for them (no note), and the record they were read with. */
+async function pharmacodesAsNoted(db: LocalDb, userId: CustomerId): Promise<{ codes: Set<Pharmacode>; everyOrderRead: boolean; customer: CustomerRecord | undefined }> {
   const [customer, note] = await Promise.all([db.customers.get(userId), db.meta.get(META.orderPharmacodes)]);
-  if (!Array.isArray(note?.value)) return { codes: new Set(await mirrorPharmacodes(db, userId)), everyOrderRead: true };
+  if (!Array.isArray(note?.value)) return { codes: await withEveryOrder(db, userId, customer), everyOrderRead: true, customer };
   const codes = new Set(neededPharmacodes(customer, []));
   for (const code of note.value as unknown[]) addCode(codes, code);
-  return { codes, everyOrderRead: false };
+  return { codes, everyOrderRead: false, customer };
 }
 
 /**
@@ -191,7 +189,7 @@ export async function writeMedications(
     let needed = noted.codes;
     // a code the note does not name is looked for in the orders themselves before its medication is deleted or left out
     const unsure = storedCodes.some((code) => !needed.has(code)) || medications.some((m) => !needed.has(m.pharmacode));
-    if (unsure && !noted.everyOrderRead) needed = new Set(await mirrorPharmacodes(db, userId));
+    if (unsure && !noted.everyOrderRead) needed = await withEveryOrder(db, userId, noted.customer);
     const unneeded = storedCodes.filter((code) => !needed.has(code));
     if (unneeded.length) await db.medications.bulkDelete(unneeded);
     const wanted = medications.filter((m) => needed.has(m.pharmacode));
