@@ -158,6 +158,7 @@ describe('the mirror read without Dexie', () => {
     const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
     for (const reads of [dexieReads(db), await reader(name)]) {
       const sizes: number[] = [];
+      let keyReads = 0;
       const counted: MirrorReads = {
         ...reads,
         where: async (...args) => {
@@ -170,25 +171,55 @@ describe('the mirror read without Dexie', () => {
           sizes.push(rows.length);
           return rows;
         },
+        keysWhere: async (...args) => {
+          keyReads += 1;
+          return reads.keysWhere(...args);
+        },
       };
       const orders = await ordersOfCustomer(counted, 'u1');
       expect(orders.slice().sort(byId)).toEqual(whole.slice().sort(byId));
+      expect(new Set(orders.map((o) => o.id)).size).toBe(orders.length);
       expect(sizes.length).toBeGreaterThanOrEqual(3);
+      expect(keyReads).toBe(1);
       // a range may hold the other customer's orders too: at most twice the part's size
       expect(Math.max(...sizes)).toBeLessThanOrEqual(2 * ORDERS_PER_READ);
       expect(sizes.slice(0, -1).every((n) => n >= ORDERS_PER_READ)).toBe(true);
+
+      // a few orders (most patients): one read of the index, no read of the keys first
+      const few: number[] = [];
+      keyReads = 0;
+      const where: MirrorReads['where'] = async (...args) => {
+        const rows = await reads.where(...args);
+        few.push(rows.length);
+        return rows;
+      };
+      const theirs = await ordersOfCustomer({ ...counted, where }, 'u2');
+      expect(few).toEqual([51]);
+      expect(keyReads).toBe(0);
+      expect(theirs.map((o) => o.id).sort((a, b) => a - b)).toEqual((await db.orders.where('customer_id').equals('u2').primaryKeys()).map(Number).sort((a, b) => a - b));
+      expect(await ordersOfCustomer(reads, 'nobody')).toEqual([]);
     }
-    // a few orders: one read of the index
-    const few: number[] = [];
-    const reads = dexieReads(db);
-    const where: MirrorReads['where'] = async (...args) => {
-      const rows = await reads.where(...args);
-      few.push(rows.length);
-      return rows;
-    };
-    await ordersOfCustomer({ ...reads, where }, 'u2');
-    expect(few).toEqual([51]);
-    expect(await ordersOfCustomer(reads, 'nobody')).toEqual([]);
+  });
+
+  // exactly one part's worth, and one more: the read of one order more than a part tells them apart
+  it('orders at the edge of a part: ORDERS_PER_READ in one read, one more in two parts', async () => {
+    const name = uniqueName();
+    const db = track(openLocalDb(name));
+    await db.orders.bulkPut(Array.from({ length: ORDERS_PER_READ }, (_, i) => order(700000 + i)));
+    for (const reads of [dexieReads(db), await reader(name)]) {
+      let keyReads = 0;
+      const counted: MirrorReads = { ...reads, keysWhere: async (...args) => ((keyReads += 1), reads.keysWhere(...args)) };
+      expect(await ordersOfCustomer(counted, 'u1')).toHaveLength(ORDERS_PER_READ);
+      expect(keyReads).toBe(0);
+    }
+    await db.orders.put(order(700000 + ORDERS_PER_READ));
+    for (const reads of [dexieReads(db), await reader(name)]) {
+      let keyReads = 0;
+      const counted: MirrorReads = { ...reads, keysWhere: async (...args) => ((keyReads += 1), reads.keysWhere(...args)) };
+      const orders = await ordersOfCustomer(counted, 'u1');
+      expect(orders.map((o) => o.id).sort((a, b) => a - b)).toEqual(Array.from({ length: ORDERS_PER_READ + 1 }, (_, i) => 700000 + i));
+      expect(keyReads).toBe(1);
+    }
   });
 
   // issue 24: the plan's check-offs come in the same first read, by the rows store's compound keys

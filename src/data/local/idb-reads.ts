@@ -81,7 +81,7 @@ function idbReads(db: IDBDatabase): IdbMirror {
   return {
     get,
     bulkGet: (store, keys) => Promise.all(keys.map((key) => get(store, key))),
-    where: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value)) : Promise.resolve([])),
+    where: (store, index, value, limit) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value, limit)) : Promise.resolve([])),
     all: (store) => (has(store) ? request((tx) => tx.objectStore(store).getAll()) : Promise.resolve([])),
     between: (store, lower, upper) => (has(store) ? request((tx) => tx.objectStore(store).getAll(IDBKeyRange.bound(lower, upper))) : Promise.resolve([])),
     keysWhere: (store, index, value) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAllKeys(value) as IDBRequest<ReadKey[]>) : Promise.resolve([])),

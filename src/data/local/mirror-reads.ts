@@ -33,8 +33,11 @@ export const READ_STORES: readonly ReadStore[] = ['customers', 'orders', 'outbox
 export interface MirrorReads {
   get<S extends ReadStore>(store: S, key: ReadKey): Promise<ReadStores[S] | undefined>;
   bulkGet<S extends ReadStore>(store: S, keys: ReadKey[]): Promise<Array<ReadStores[S] | undefined>>;
-  /** the rows whose index `index` equals `value` (a compound index: an array of values) */
-  where<S extends ReadStore>(store: S, index: string, value: IndexValue): Promise<Array<ReadStores[S]>>;
+  /**
+   * the rows whose index `index` equals `value` (a compound index: an array of values), in the
+   * order of their primary keys; with `limit`, only that many of the lowest
+   */
+  where<S extends ReadStore>(store: S, index: string, value: IndexValue, limit?: number): Promise<Array<ReadStores[S]>>;
   /** every row of a store */
   all<S extends ReadStore>(store: S): Promise<Array<ReadStores[S]>>;
   /** the rows whose primary key lies between `lower` and `upper`, both included, in key order */
@@ -48,7 +51,10 @@ export function dexieReads(db: LocalDb): MirrorReads {
   return {
     get: (store, key) => db.table(store).get(key),
     bulkGet: (store, keys) => db.table(store).bulkGet(keys),
-    where: (store, index, value) => db.table(store).where(index).equals(value).toArray(),
+    where: (store, index, value, limit) => {
+      const equal = db.table(store).where(index).equals(value);
+      return (limit === undefined ? equal : equal.limit(limit)).toArray();
+    },
     all: (store) => db.table(store).toArray(),
     between: (store, lower, upper) => db.table(store).where(':id').between(lower, upper, true, true).toArray(),
     keysWhere: (store, index, value) => db.table(store).where(index).equals(value).primaryKeys() as Promise<ReadKey[]>,
@@ -100,15 +106,22 @@ export const ORDERS_PER_READ = 100;
 
 /**
  * Every stored order of a customer (top-level ones and their parts), in no particular order: one
- * read for a few, and for many their keys first, then ranges of ORDERS_PER_READ keys, each read
- * by itself (inside one transaction, so they see the same mirror).
+ * read for a few; for many, the first part, then the keys of the rest, then ranges of
+ * ORDERS_PER_READ keys, each read by itself (inside one transaction, so they see the same mirror).
  */
 export async function ordersOfCustomer(reads: MirrorReads, customerId: CustomerId): Promise<MirrorOrder[]> {
-  const keys = (await reads.keysWhere('orders', 'customer_id', customerId)).map(Number).sort((a, b) => a - b);
-  if (keys.length <= ORDERS_PER_READ) return keys.length ? reads.where('orders', 'customer_id', customerId) : [];
-  const out: MirrorOrder[] = [];
-  for (let i = 0; i < keys.length; i += ORDERS_PER_READ) {
-    const part = keys.slice(i, i + ORDERS_PER_READ);
+  // one order more than a part tells a long list from a short one in the same read
+  const first = await reads.where('orders', 'customer_id', customerId, ORDERS_PER_READ + 1);
+  if (first.length <= ORDERS_PER_READ) return first;
+  // the first read holds the lowest keys (an index keeps equal values in their primary keys' order)
+  const last = Math.max(...first.map((order) => Number(order.id)));
+  const rest = (await reads.keysWhere('orders', 'customer_id', customerId))
+    .map(Number)
+    .filter((key) => key > last)
+    .sort((a, b) => a - b);
+  const out: MirrorOrder[] = [...first];
+  for (let i = 0; i < rest.length; i += ORDERS_PER_READ) {
+    const part = rest.slice(i, i + ORDERS_PER_READ);
     const spanned = await reads.between('orders', part[0]!, part[part.length - 1]!);
     // another customer's order between two of these keys (a mirror holds one customer's, but the store does not say so)
     for (const order of spanned) if (order.customer_id === customerId) out.push(order);
