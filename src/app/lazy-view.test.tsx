@@ -29,6 +29,17 @@ describe('lazy (routed views)', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('says whether its chunk is there (a navigation waits for it: transition-address.tsx)', async () => {
+    let arrive!: () => void;
+    const Lazy = lazy(() => new Promise<{ default: typeof View }>((resolve) => (arrive = () => resolve({ default: View }))));
+    expect(Lazy.loaded()).toBe(false);
+    const loading = Lazy.preload();
+    expect(Lazy.loaded()).toBe(false);
+    arrive();
+    await loading;
+    expect(Lazy.loaded()).toBe(true);
+  });
+
   it('one that is not loaded yet suspends, then shows; its chunk is asked for once', async () => {
     const load = vi.fn(async () => ({ default: View }));
     const Lazy = lazy(load);

@@ -13,7 +13,11 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
-export type LazyComponent<P> = ((props: P) => ReactElement) & { preload: () => Promise<Module<P>> };
+export type LazyComponent<P> = ((props: P) => ReactElement) & {
+  preload: () => Promise<Module<P>>;
+  /** whether the chunk is there: a render now does not suspend */
+  loaded: () => boolean;
+};
 
 export function lazy<P extends object>(
   load: () => Promise<Module<P>>,
@@ -47,5 +51,5 @@ export function lazy<P extends object>(
     // suspends: the nearest Suspense shows its fallback and renders again once the chunk settled
     throw (loading ?? preload()).catch(() => undefined);
   };
-  return Object.assign(View, { preload });
+  return Object.assign(View, { preload, loaded: () => loaded !== null });
 }

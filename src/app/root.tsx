@@ -8,7 +8,8 @@ import { App } from './app';
 import { registerServiceWorker } from './register-sw';
 import { FRAME_TAKEOVER_ATTRIBUTE, markAppReady } from './route-frame';
 import { ServerRenderContext, type ServerRender } from './server-render-context';
-import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
+import { routeAt } from './route-at';
+import { TransitionAddress, useTransitionLocation, useTransitionSearch, type PrepareAddress } from './transition-address';
 
 export interface RootProps {
   /** the build's server render: the path and query rendered (the browser reads its address) */
@@ -17,6 +18,12 @@ export interface RootProps {
   /** the build's render of what a signed-in patient sees first (server-render-context.ts) */
   server?: ServerRender;
 }
+
+/** A navigation waits for the next route's code (transition-address.tsx), not for its guard's verdict. */
+const routeCode: PrepareAddress = (path) => {
+  const view = routeAt(path)?.view;
+  return view?.loaded?.() === false && view.preload ? view.preload() : null;
+};
 
 export function Root({ ssrPath, ssrSearch, server }: RootProps) {
   const app = server ? (
@@ -29,7 +36,7 @@ export function Root({ ssrPath, ssrSearch, server }: RootProps) {
   return (
     <StrictMode>
       {/* navigations render as transitions (transition-address.tsx); the server renders the given address */}
-      <TransitionAddress initial={ssrPath === undefined ? undefined : { path: ssrPath, search: ssrSearch ?? '' }}>
+      <TransitionAddress initial={ssrPath === undefined ? undefined : { path: ssrPath, search: ssrSearch ?? '' }} prepare={routeCode}>
         <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
           {app}
         </Router>

@@ -7,7 +7,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Link, Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
+import { lazy as viewLazy } from './lazy-view';
+import { CODE_WAIT_MAX_MS, TransitionAddress, useTransitionLocation, useTransitionSearch, type PrepareAddress } from './transition-address';
 
 function deferredView() {
   let resolve!: (module: { default: ComponentType }) => void;
@@ -58,6 +59,92 @@ describe('TransitionAddress', () => {
     await act(async () => next.arrive(() => <p>next screen</p>));
     expect(screen.getByText('next screen')).toBeTruthy();
     expect(screen.queryByText('go')).toBeNull();
+  });
+
+  describe('a route with a Suspense boundary of its own (route-screen.tsx)', () => {
+    // each route its own boundary, new with the route: a transition does not keep the screen on
+    // view for a new boundary, so without `prepare` its spinner showed (and stayed 300 ms)
+    function routedApp(routes: React.ReactNode, prepare?: PrepareAddress) {
+      return (
+        <TransitionAddress prepare={prepare}>
+          <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+            <Switch>{routes}</Switch>
+          </Router>
+        </TransitionAddress>
+      );
+    }
+    function codeView() {
+      let resolve!: (module: { default: ComponentType<{ titleId: string }> }) => void;
+      const code = new Promise<{ default: ComponentType<{ titleId: string }> }>((r) => (resolve = r));
+      const View = viewLazy(() => code);
+      return { View, arrive: () => resolve({ default: ({ titleId }) => <p>{titleId}</p> }) };
+    }
+    const prepareFor = (views: Record<string, ReturnType<typeof codeView>['View']>): PrepareAddress => (path) => {
+      const view = views[path];
+      return view && !view.loaded() ? view.preload() : null;
+    };
+    const route = (path: string, body: React.ReactNode) => (
+      <Route key={path} path={path}>
+        <Suspense fallback={<p>loading</p>}>{body}</Suspense>
+      </Route>
+    );
+
+    it('the screen stays on view while the next one\'s code loads, then the next shows without its spinner', async () => {
+      const next = codeView();
+      render(routedApp([route('/', <Link href="/next">go</Link>), route('/next', <next.View titleId="next screen" />)], prepareFor({ '/next': next.View })));
+      await act(async () => screen.getByText('go').click());
+      expect(location.pathname).toBe('/next');
+      expect(screen.getByText('go')).toBeTruthy();
+      expect(screen.queryByText('loading')).toBeNull();
+
+      await act(async () => next.arrive());
+      expect(screen.getByText('next screen')).toBeTruthy();
+      expect(screen.queryByText('go')).toBeNull();
+    });
+
+    it('without it the new boundary showed its spinner (what `prepare` is for)', async () => {
+      const next = codeView();
+      render(routedApp([route('/', <Link href="/next">go</Link>), route('/next', <next.View titleId="next screen" />)]));
+      await act(async () => screen.getByText('go').click());
+      expect(screen.getByText('loading')).toBeTruthy();
+    });
+
+    it(`code slower than ${CODE_WAIT_MAX_MS} ms: the next screen's spinner shows, so the tap was seen`, async () => {
+      const next = codeView();
+      render(routedApp([route('/', <Link href="/next">go</Link>), route('/next', <next.View titleId="next screen" />)], prepareFor({ '/next': next.View })));
+      await act(async () => screen.getByText('go').click());
+      expect(screen.queryByText('loading')).toBeNull();
+      await act(() => new Promise((r) => setTimeout(r, CODE_WAIT_MAX_MS + 50)));
+      expect(screen.getByText('loading')).toBeTruthy();
+      expect(screen.queryByText('go')).toBeNull();
+    });
+
+    it('a navigation overtaken while its code loaded is not shown when the code comes', async () => {
+      const slow = codeView();
+      render(
+        routedApp(
+          [
+            route(
+              '/',
+              <>
+                <Link href="/slow">slow</Link>
+                <Link href="/here">here</Link>
+              </>,
+            ),
+            route('/slow', <slow.View titleId="slow screen" />),
+            route('/here', <p>here screen</p>),
+          ],
+          prepareFor({ '/slow': slow.View }),
+        ),
+      );
+      await act(async () => screen.getByText('slow').click());
+      await act(async () => screen.getByText('here').click());
+      expect(screen.getByText('here screen')).toBeTruthy();
+      await act(async () => slow.arrive());
+      expect(screen.getByText('here screen')).toBeTruthy();
+      expect(screen.queryByText('slow screen')).toBeNull();
+      expect(location.pathname).toBe('/here');
+    });
   });
 
   it('path and query arrive together', async () => {

@@ -5,6 +5,16 @@
 // screen renders in slices that yield to input and painting, and the screen on view stays until
 // the next one is ready (its code loaded too) instead of falling back to a spinner. Path and query
 // are one state, so a screen never sees the new path with the old query.
+//
+// A transition keeps a screen on view only while the boundary that suspends has shown content
+// before; each route has a Suspense boundary of its own (route-screen.tsx), new with every route,
+// so a view whose code was not loaded yet showed its spinner, and React holds the content of a
+// boundary back for 300 ms after its fallback: every first visit of a screen flashed a spinner for
+// a third of a second, however fast the code came. `prepare` loads the next screen's code before
+// the address changes, for at most CODE_WAIT_MAX_MS: on a slow network the spinner says the tap
+// was heard. (Not an async action, `startTransition(async …)`: React holds every transition
+// started while an action is pending in its lane, so the screen on view and the data layer's
+// updates would wait for the code too.)
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 
@@ -21,20 +31,47 @@ const browserAddress = (): Address => ({ path: location.pathname, search: locati
 
 const AddressContext = createContext<Address | null>(null);
 
-export function TransitionAddress({ children, initial }: { children: ReactNode; initial?: Address }) {
+/**
+ * The longest a navigation keeps the screen on view while the next screen's code loads: about the
+ * time after which a patient no longer feels the app follow (a router's usual delay before its
+ * pending screen). Shorter was too short at 4× CPU: 400 ms ran out while the dashboard still
+ * rendered its plan, and the spinner then stayed React's 300 ms.
+ */
+export const CODE_WAIT_MAX_MS = 1000;
+
+/** What the screen of a path needs before it renders without suspending (its code); null: nothing to wait for. */
+export type PrepareAddress = (path: string) => PromiseLike<unknown> | null;
+
+export function TransitionAddress({ children, initial, prepare }: { children: ReactNode; initial?: Address; prepare?: PrepareAddress }) {
   const [address, setAddress] = useState<Address>(() => initial ?? browserAddress());
   useEffect(() => {
+    // the latest address asked for: a navigation overtaken while its code loaded is not shown
+    let latest = 0;
+    const show = (next: Address) => startTransition(() => setAddress((shown) => (shown.path === next.path && shown.search === next.search ? shown : next)));
     const follow = () => {
       const next = browserAddress();
-      startTransition(() => setAddress((shown) => (shown.path === next.path && shown.search === next.search ? shown : next)));
+      const ticket = ++latest;
+      const code = prepare?.(next.path) ?? null;
+      if (!code) return show(next);
+      let waiting = true;
+      const go = () => {
+        if (!waiting) return;
+        waiting = false;
+        clearTimeout(timer);
+        // a code that failed to arrive shows as the view's error (its boundary), as before
+        if (ticket === latest) show(next);
+      };
+      const timer = setTimeout(go, CODE_WAIT_MAX_MS);
+      code.then(go, go);
     };
     for (const type of ADDRESS_EVENTS) addEventListener(type, follow);
     // an address changed between the first render and this effect (a redirect's replaceState)
     follow();
     return () => {
+      latest = -1;
       for (const type of ADDRESS_EVENTS) removeEventListener(type, follow);
     };
-  }, []);
+  }, [prepare]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
 }
 

@@ -7,4 +7,4 @@ export interface ViewProps {
 }
 
 /** A lazily loaded view (React.lazy or lazy-view.ts, whose `preload` asks for its chunk ahead of the first render). */
-export type RouteView = ComponentType<ViewProps> & { preload?: () => Promise<unknown> };
+export type RouteView = ComponentType<ViewProps> & { preload?: () => Promise<unknown>; loaded?: () => boolean };
