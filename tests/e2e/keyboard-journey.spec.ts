@@ -142,16 +142,22 @@ test('register, onboarding, an order and sign out with the keyboard only, focus 
   const orderLink = nav.getByRole('link', { name: t['nav.order'], exact: true });
   await expect(orderLink).toBeVisible({ timeout: 15_000 });
   await activate(page, orderLink);
+  // the address changes with the key press, the screen once its code is there (transition-address.tsx):
+  // the next Tab is pressed on the new screen, as a patient who sees it
   await expect(page).toHaveURL(/\/order$/);
+  await expect(h1(page)).toHaveText(t['title.order']);
   await activate(page, page.getByRole('link', { name: t['order.start.reorderButton'] }));
   await expect(page).toHaveURL(/\/order\/select$/);
+  await expect(h1(page)).toHaveText(t['title.orderSelect']);
   const first = String(codes![0]!.dscrd);
   await activate(page, page.getByRole('button', { name: fill(t['amount.more'], { name: first }), exact: true }));
   await expect(page.getByRole('textbox', { name: fill(t['amount.label'], { name: first }), exact: true })).toHaveValue('1');
   await activate(page, page.getByRole('button', { name: t['order.select.continue'] }));
   await expect(page).toHaveURL(/\/order\/orderfinish$/);
+  await expect(h1(page)).toHaveText(t['title.orderFinish']);
   await activate(page, page.getByRole('button', { name: t['order.finish.submit'] }));
   await expect(page).toHaveURL(/\/orders\?success=1&id=\d+$/, { timeout: 15_000 });
+  await expect(h1(page)).toHaveText(t['title.orders']);
   const id = Number(new URL(page.url()).searchParams.get('id'));
   const { data: placed } = await db.from('webshop_order').select('customer_id, webshop_order_item(pharmacode, amount)').eq('id', id).single();
   expect(placed).toMatchObject({ customer_id: user!.id, webshop_order_item: [{ pharmacode: codes![0]!.pharmacode, amount: 1 }] });
@@ -161,6 +167,7 @@ test('register, onboarding, an order and sign out with the keyboard only, focus 
   await activate(page, menu);
   await activate(page, nav.getByRole('button', { name: t['nav.logout'] }));
   await expect(page).toHaveURL(/\/$/);
+  await expect(h1(page)).toHaveText(t['public.home.hero.title']);
   await activate(page, menu);
   await expect(nav.getByRole('link', { name: t['nav.login'] })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')))).toEqual([]);
