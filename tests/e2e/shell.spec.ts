@@ -71,6 +71,23 @@ test.describe('routing', () => {
     await expect(page).toHaveTitle(`Rezeptplattform - ${de['title.prescriptionTutorial']}`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
+
+  // decision 0070: the screen on view stays until the next one's code is there; the route's
+  // Suspense boundary is new with the route, and its spinner stayed React's 300 ms at least
+  test('a link to a screen not visited yet shows no spinner between the two screens', async ({ page }) => {
+    await page.goto('/');
+    await appReady(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { spinnerSeen?: boolean };
+      w.spinnerSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('#main .spinner')) w.spinnerSeen = true;
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    await page.getByRole('navigation').getByRole('link', { name: de['nav.tutorial'] }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['public.tutorial.heading']);
+    expect(await page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen)).toBe(false);
+  });
 });
 
 test.describe('notifications', () => {
