@@ -22,7 +22,8 @@ export interface RootProps {
 /** A navigation waits for the next route's code (transition-address.tsx), not for its guard's verdict. */
 const routeCode: PrepareAddress = (path) => {
   const view = routeAt(path)?.view;
-  return view?.loaded?.() === false && view.preload ? view.preload() : null;
+  const preload = view?.loaded?.() === false ? view.preload : undefined;
+  return preload ? () => preload() : null;
 };
 
 export function Root({ ssrPath, ssrSearch, server }: RootProps) {

@@ -81,7 +81,7 @@ describe('TransitionAddress', () => {
     }
     const prepareFor = (views: Record<string, ReturnType<typeof codeView>['View']>): PrepareAddress => (path) => {
       const view = views[path];
-      return view && !view.loaded() ? view.preload() : null;
+      return view && !view.loaded() ? () => view.preload() : null;
     };
     const route = (path: string, body: React.ReactNode) => (
       <Route key={path} path={path}>
