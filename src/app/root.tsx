@@ -22,8 +22,7 @@ export interface RootProps {
 /** A navigation waits for the next route's code (transition-address.tsx), not for its guard's verdict. */
 const routeCode: PrepareAddress = (path) => {
   const view = routeAt(path)?.view;
-  const preload = view?.loaded?.() === false ? view.preload : undefined;
-  return preload ? () => preload() : null;
+  return (view?.loaded?.() === false && view.preload) || null;
 };
 
 export function Root({ ssrPath, ssrSearch, server }: RootProps) {

@@ -5,9 +5,14 @@ import { signedInTarget } from './guards';
 import { patternSource } from './route-pattern';
 import { REDIRECTS, ROUTES, type RouteDef } from './routes';
 
+/** Each pattern's expression, made once: every navigation asks which route it leads to (root.tsx). */
+const expressions = new Map<string, RegExp>();
+
 /** Whether `path` matches a route pattern as the router reads it (`:name`, `:name?`, a trailing slash). */
 export function matchesPattern(pattern: string, path: string): boolean {
-  return new RegExp(patternSource(pattern), 'i').test(path);
+  let expression = expressions.get(pattern);
+  if (!expression) expressions.set(pattern, (expression = new RegExp(patternSource(pattern), 'i')));
+  return expression.test(path);
 }
 
 /** The route a path shows (a /de, /fr prefix and the redirects of the routes table followed); undefined: not found. */
