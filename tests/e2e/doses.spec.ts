@@ -296,3 +296,44 @@ test.describe('late entries and their screens', () => {
     expect(row?.split(';')).toHaveLength(13);
   });
 });
+
+// docs/architecture.md, 5 Sign-out: signing out wipes the device, so the app asks first while a
+// change has not reached the pharmacy. The question's code is a chunk of its own, asked for when
+// the patient signs out: offline it comes from the service worker.
+test.describe('signing out with a mark not sent yet', () => {
+  test('asks first, offline too: "stay signed in" keeps the mark, "sign out anyway" signs out', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const P = await patientWithProfile('Nora', 1);
+    // the sign-out button is in the navigation itself at this width (on a phone: behind the menu)
+    const { context, page } = await device(browser, P, null, { width: 1280, height: 900 });
+    try {
+      await underServiceWorker(page);
+      await openPeriod(page, 'Morgens');
+      const name = await firstMirroredName(page, 'Morgens');
+      await context.setOffline(true);
+      await takenButton(dose(page, 'Morgens', name)).click();
+      await expect(takenButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+
+      const signOut = page.getByRole('navigation').getByRole('button', { name: de['nav.logout'] });
+      const question = page.getByRole('alertdialog', { name: de['sync.signOut.title'] });
+      await signOut.click();
+      await expect(question).toBeVisible();
+      // one change waits (the catalogue's plural for one)
+      await expect(question).toContainText(/one \{([^}]*)\}/.exec(de['sync.signOut.text'])![1]!);
+      // the safe choice has the focus
+      await expect(question.getByRole('button', { name: de['sync.signOut.cancel'] })).toBeFocused();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Enter');
+      await expect(question).toHaveCount(0);
+      await expect(signOut).toBeVisible();
+      await expect(takenButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+
+      await signOut.click();
+      await question.getByRole('button', { name: de['sync.signOut.confirm'] }).click();
+      await expect(signOut).toHaveCount(0);
+      await expect(page.getByRole('navigation').getByRole('link', { name: de['nav.login'] })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -20,7 +20,8 @@ describe('UpdateBanner', () => {
     const live = document.querySelector('[aria-live="polite"]');
     expect(live?.children).toHaveLength(0);
     act(() => store.offerUpdate(apply));
-    const region = screen.getByRole('region', { name: de['pwa.update.text'] });
+    // the notice's code comes once a version waits (a chunk of its own)
+    const region = await screen.findByRole('region', { name: de['pwa.update.text'] });
     expect(live?.contains(region)).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: de['pwa.update.reload'] }));
     expect(apply).toHaveBeenCalledTimes(1);
@@ -36,7 +37,7 @@ describe('UpdateBanner', () => {
       </TestProviders>,
     );
     act(() => store.offerUpdate(() => undefined));
-    expect(screen.getByText(fr['pwa.update.text'])).toBeTruthy();
+    expect(await screen.findByText(fr['pwa.update.text'])).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: fr['pwa.update.later'] }));
     expect(screen.queryByRole('region')).toBeNull();
   });
