@@ -5,6 +5,7 @@ import { splitLanguagePrefix } from '../i18n/languages';
 import NotFound from './not-found-view';
 import { RouteScreen, ScrollToTop } from './route-screen';
 import { REDIRECTS, ROUTES } from './routes';
+import { focusWhenAsked } from './transition-address';
 
 /** /de/…, /fr/… set the language, then the same path without the prefix is shown (spec §2). */
 function LanguagePrefix({ location, search }: { location: string; search: string }) {
@@ -24,11 +25,17 @@ export function AppRouter({ mainRef }: { mainRef: React.RefObject<HTMLElement | 
   const shown = useRef(location);
 
   // After a navigation (not on the first load) focus moves to the page, so screen readers
-  // start there. Compared by path, so StrictMode's repeated effects change nothing.
+  // start there. Compared by path, so StrictMode's repeated effects change nothing. Not when it
+  // moved since the address changed (the new screen follows once its code and data are there:
+  // app/prepare-route.ts): the new screen put it somewhere itself (its effects run before this
+  // one: the orders' thank-you after an order), or the patient moved on meanwhile.
   useEffect(() => {
     if (shown.current === location) return;
     shown.current = location;
-    mainRef.current?.focus({ preventScroll: true });
+    const main = mainRef.current;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== main && active !== focusWhenAsked()) return;
+    main?.focus({ preventScroll: true });
   }, [location, mainRef]);
 
   if (splitLanguagePrefix(location)) return <LanguagePrefix location={location} search={search} />;

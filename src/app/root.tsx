@@ -9,7 +9,8 @@ import { registerServiceWorker } from './register-sw';
 import { FRAME_TAKEOVER_ATTRIBUTE, markAppReady } from './route-frame';
 import { ServerRenderContext, type ServerRender } from './server-render-context';
 import { routeAt } from './route-at';
-import { TransitionAddress, useTransitionLocation, useTransitionSearch, type PrepareAddress } from './transition-address';
+import { prepareRouteWith } from './prepare-route';
+import { TransitionAddress, useTransitionLocation, useTransitionSearch } from './transition-address';
 
 export interface RootProps {
   /** the build's server render: the path and query rendered (the browser reads its address) */
@@ -19,11 +20,8 @@ export interface RootProps {
   server?: ServerRender;
 }
 
-/** A navigation waits for the next route's code (transition-address.tsx), not for its guard's verdict. */
-const routeCode: PrepareAddress = (path) => {
-  const view = routeAt(path)?.view;
-  return (view?.loaded?.() === false && view.preload) || null;
-};
+/** A navigation waits for the next route's code and data (prepare-route.ts), not for its guard's verdict. */
+const prepareRoute = prepareRouteWith(routeAt);
 
 export function Root({ ssrPath, ssrSearch, server }: RootProps) {
   const app = server ? (
@@ -36,7 +34,7 @@ export function Root({ ssrPath, ssrSearch, server }: RootProps) {
   return (
     <StrictMode>
       {/* navigations render as transitions (transition-address.tsx); the server renders the given address */}
-      <TransitionAddress initial={ssrPath === undefined ? undefined : { path: ssrPath, search: ssrSearch ?? '' }} prepare={routeCode}>
+      <TransitionAddress initial={ssrPath === undefined ? undefined : { path: ssrPath, search: ssrSearch ?? '' }} prepare={prepareRoute}>
         <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
           {app}
         </Router>

@@ -101,7 +101,7 @@ describe('startStoredPatient', () => {
     expect(readAhead).toHaveBeenCalledOnce();
     expect(readAheadOwner).toBe('u1');
     // the dose marks of today and yesterday (issue 24: the plan's day is one of them) are part of the read
-    expect(readAheadOf(dashboardQueryAt(new Date()))).toEqual(await readDashboardMirror(db, dashboardMarksDays(new Date())));
+    expect(readAheadOf(dashboardQueryAt(new Date()), { name })).toEqual(await readDashboardMirror(db, dashboardMarksDays(new Date())));
     // the connection does not outlive the start (Dexie's upgrade and a wipe need it gone)
     expect(closed).toHaveBeenCalledOnce();
   });
@@ -177,14 +177,14 @@ describe('startStoredPatient', () => {
     const { name } = await mirrorOf('u1');
     await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
     expect(storedPatient.get()).not.toBeNull();
-    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeDefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()), { name })).toBeDefined();
     const heard = vi.fn();
     const off = storedPatient.subscribe(heard);
 
     retireStoredPatient({ sameSession: false });
     off();
     expect(storedPatient.get()).toBeNull();
-    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeUndefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()), { name })).toBeUndefined();
     expect(heard).toHaveBeenCalledOnce();
   });
 
@@ -192,11 +192,11 @@ describe('startStoredPatient', () => {
     // a navigation renders as a transition: the start's redirect may mount its screen after the takeover
     const { name } = await mirrorOf('u1');
     await startStoredPatient({ location: NO_ANSWER, storage: storageWith(session()), readAhead: readDashboardAhead, open: opener(name).open, now: () => NOW });
-    const ahead = readAheadOf(dashboardQueryAt(new Date()));
+    const ahead = readAheadOf(dashboardQueryAt(new Date()), { name });
     expect(ahead).toBeDefined();
 
     retireStoredPatient({ sameSession: true });
     expect(storedPatient.get()).toBeNull();
-    expect(readAheadOf(dashboardQueryAt(new Date()))).toBe(ahead);
+    expect(readAheadOf(dashboardQueryAt(new Date()), { name })).toBe(ahead);
   });
 });

@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { Link, Redirect, Route, Router, Switch, useSearch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lazy as viewLazy } from './lazy-view';
-import { CODE_WAIT_MAX_MS, TransitionAddress, useTransitionLocation, useTransitionSearch, type PrepareAddress } from './transition-address';
+import { NEXT_SCREEN_WAIT_MAX_MS, TransitionAddress, useTransitionLocation, useTransitionSearch, type PrepareAddress } from './transition-address';
 
 function deferredView() {
   let resolve!: (module: { default: ComponentType }) => void;
@@ -109,12 +109,12 @@ describe('TransitionAddress', () => {
       expect(screen.getByText('loading')).toBeTruthy();
     });
 
-    it(`code slower than ${CODE_WAIT_MAX_MS} ms: the next screen's spinner shows, so the tap was seen`, async () => {
+    it(`code slower than ${NEXT_SCREEN_WAIT_MAX_MS} ms: the next screen's spinner shows, so the tap was seen`, async () => {
       const next = codeView();
       render(routedApp([route('/', <Link href="/next">go</Link>), route('/next', <next.View titleId="next screen" />)], prepareFor({ '/next': next.View })));
       await act(async () => screen.getByText('go').click());
       expect(screen.queryByText('loading')).toBeNull();
-      await act(() => new Promise((r) => setTimeout(r, CODE_WAIT_MAX_MS + 50)));
+      await act(() => new Promise((r) => setTimeout(r, NEXT_SCREEN_WAIT_MAX_MS + 50)));
       expect(screen.getByText('loading')).toBeTruthy();
       expect(screen.queryByText('go')).toBeNull();
     });
@@ -145,6 +145,27 @@ describe('TransitionAddress', () => {
       expect(screen.queryByText('slow screen')).toBeNull();
       expect(location.pathname).toBe('/here');
     });
+  });
+
+  it('prepare is told where the navigation comes from (the last address asked for)', async () => {
+    const asked: Array<[string, string]> = [];
+    const prepare: PrepareAddress = (path, from) => (asked.push([path, from]), null);
+    render(
+      <TransitionAddress prepare={prepare}>
+        <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+          <Link href="/a">a</Link>
+          <Link href="/b?x=1">b</Link>
+        </Router>
+      </TransitionAddress>,
+    );
+    await act(async () => screen.getByText('a').click());
+    await act(async () => screen.getByText('b').click());
+    // the first: the effect's look at an address changed before it (none here)
+    expect(asked).toEqual([
+      ['/', '/'],
+      ['/a', '/'],
+      ['/b', '/a'],
+    ]);
   });
 
   it('path and query arrive together', async () => {

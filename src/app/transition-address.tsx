@@ -10,9 +10,9 @@
 // before; each route has a Suspense boundary of its own (route-screen.tsx), new with every route,
 // so a view whose code was not loaded yet showed its spinner, and React holds the content of a
 // boundary back for 300 ms after its fallback: every first visit of a screen flashed a spinner for
-// a third of a second, however fast the code came. `prepare` loads the next screen's code before
-// the address changes, for at most CODE_WAIT_MAX_MS: on a slow network the spinner says the tap
-// was heard. (Not an async action, `startTransition(async …)`: React holds every transition
+// a third of a second, however fast the code came. `prepare` loads the next screen's code (and
+// reads its data ahead: root.tsx) before the address changes, for at most NEXT_SCREEN_WAIT_MAX_MS:
+// on a slow network or device the spinner says the tap was heard. (Not an async action, `startTransition(async …)`: React holds every transition
 // started while an action is pending in its lane, so the screen on view and the data layer's
 // updates would wait for the code too.)
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -24,6 +24,15 @@ export interface Address {
   /** without the leading "?", as wouter's search hook gives it */
   search: string;
 }
+
+let focusedWhenAsked: Element | null = null;
+
+/**
+ * What had the focus when the address last changed (a link, the order's button; the page itself
+ * for a redirect): the screen follows later (its code and data first), and what the patient or the
+ * new screen focused meanwhile is theirs to keep (app-router.tsx).
+ */
+export const focusWhenAsked = (): Element | null => focusedWhenAsked;
 
 /** The events wouter's browser location listens to (it patches pushState and replaceState to dispatch theirs). */
 const ADDRESS_EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
@@ -38,31 +47,41 @@ const AddressContext = createContext<Address | null>(null);
  * pending screen). Shorter was too short at 4× CPU: 400 ms ran out while the dashboard still
  * rendered its plan, and the spinner then stayed React's 300 ms.
  */
-export const CODE_WAIT_MAX_MS = 1000;
+export const NEXT_SCREEN_WAIT_MAX_MS = 1000;
 
-/** How to load what the screen of a path needs before it renders without suspending (its code); null: nothing to wait for. */
-export type PrepareAddress = (path: string) => (() => PromiseLike<unknown>) | null;
+/**
+ * How to load what the screen of a path needs before it renders without a spinner (its code, its
+ * data), coming from the path `from` (the address asked for before); null: nothing to wait for.
+ */
+export type PrepareAddress = (path: string, from: string) => (() => PromiseLike<unknown>) | null;
 
 export function TransitionAddress({ children, initial, prepare }: { children: ReactNode; initial?: Address; prepare?: PrepareAddress }) {
-  const [address, setAddress] = useState<Address>(() => initial ?? browserAddress());
+  const [start] = useState<Address>(() => initial ?? browserAddress());
+  const [address, setAddress] = useState(start);
   useEffect(() => {
     // the latest address asked for: a navigation overtaken while its code loaded is not shown
     let latest = 0;
+    // the path of the last address asked for (the first render's at first)
+    let asked = start.path;
     const show = (next: Address) => startTransition(() => setAddress((shown) => (shown.path === next.path && shown.search === next.search ? shown : next)));
     const follow = () => {
+      focusedWhenAsked = document.activeElement;
       const next = browserAddress();
       const ticket = ++latest;
-      const load = prepare?.(next.path) ?? null;
+      const from = asked;
+      asked = next.path;
+      const load = prepare?.(next.path, from) ?? null;
       if (!load) return show(next);
       let waiting = true;
       const go = () => {
         if (!waiting) return;
         waiting = false;
         clearTimeout(timer);
-        // a code that failed to arrive shows as the view's error (its boundary), as before
+        // a code that failed to arrive shows as the view's error (its boundary), as before; data
+        // that failed to be read ahead is read by the screen's own queries
         if (ticket === latest) show(next);
       };
-      const timer = setTimeout(go, CODE_WAIT_MAX_MS);
+      const timer = setTimeout(go, NEXT_SCREEN_WAIT_MAX_MS);
       // asked for in a task after the tap's: the chunk's import appends its style sheet, and in the
       // tap's own task that was 6–11 ms more at 4× CPU before the menu's closing could be painted
       void nextTask()
@@ -76,7 +95,7 @@ export function TransitionAddress({ children, initial, prepare }: { children: Re
       latest = -1;
       for (const type of ADDRESS_EVENTS) removeEventListener(type, follow);
     };
-  }, [prepare]);
+  }, [prepare, start]);
   return <AddressContext.Provider value={address}>{children}</AddressContext.Provider>;
 }
 

@@ -6,6 +6,7 @@ import { nextTask } from '../../lib/next-task';
 import { localDb, type LocalDb } from '../local/local-db';
 import { dexieReads } from '../local/mirror-reads';
 import type { MirrorQuery } from '../local/mirror-query';
+import type { ReadAhead } from '../local/read-ahead';
 
 /** Follows a query's answer (one read-only transaction per read) until the returned function is called. */
 export function watchMirrorQuery<T>(query: MirrorQuery<T>, db: LocalDb = localDb(), on: { next: (value: T) => void; error: (error: unknown) => void }): () => void {
@@ -25,4 +26,11 @@ export async function openMirror(db?: LocalDb): Promise<unknown> {
   if (mirror.isOpen()) return undefined;
   await nextTask();
   return mirror.open().catch(() => undefined);
+}
+
+/** A route's data read ahead in the mirror, open by then (a navigation's: readAheadOnNavigation). */
+export async function readAheadInMirror(read: ReadAhead, db?: LocalDb): Promise<void> {
+  const mirror = db ?? localDb();
+  await openMirror(mirror);
+  await read(dexieReads(mirror));
 }

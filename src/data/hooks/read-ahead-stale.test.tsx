@@ -24,7 +24,7 @@ describe('what the start read ahead, after the mirror changed', () => {
     // the start at /order/select: the draft read ahead, still empty
     await readAhead(draftQuery, dexieReads(db));
     await readAhead(prescriptionsQuery, dexieReads(db));
-    expect(readAheadOf(draftQuery)).toMatchObject({ medications: {} });
+    expect(readAheadOf(draftQuery, db)).toMatchObject({ medications: {} });
     // "+" on the selection (its live query not answered yet on a slow device)
     await changeDraft(db, 'u1', (draft) => ({ ...draft, medications: { '1001': 2 } }));
     // the finish page mounts: never the empty draft, not even for its first render
@@ -37,7 +37,7 @@ describe('what the start read ahead, after the mirror changed', () => {
     await waitFor(() => expect(finish.result.current?.medications).toEqual({ '1001': 2 }));
     expect(seen.filter((draft) => draft !== undefined && Object.keys((draft as { medications: object }).medications).length === 0)).toEqual([]);
     // what the write did not touch stays read ahead (the prescriptions: customers and meta)
-    expect(readAheadOf(prescriptionsQuery)).toEqual([]);
+    expect(readAheadOf(prescriptionsQuery, db)).toEqual([]);
   });
 
   it('the stores a commit wrote, from Dexie\'s change notice', () => {

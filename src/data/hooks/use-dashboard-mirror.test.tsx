@@ -90,7 +90,7 @@ describe('useDashboardMirror with the start\'s read ahead', () => {
     const first = mount(db);
     expect(first.answers[0]).toBeDefined();
     first.hook.unmount();
-    expect(readAheadOf(dashboardQueryAt(new Date()))).toBeDefined();
+    expect(readAheadOf(dashboardQueryAt(new Date()), db)).toBeDefined();
     forgetReadAhead();
 
     await act(() => db.customers.update('u1', { first_name: 'Sandrine' }));

@@ -1,32 +1,12 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterScreenShown } from '../../lib/screen-shown';
 import { nextTask } from '../../lib/next-task';
+import { liveQueriesAsked } from './live-queries-in-use';
+import { loadMirrorLive } from './mirror-live-load';
 import { withSameParts } from '../../lib/same-data';
 import type { LocalDb } from '../local/local-db';
 import type { MirrorQuery } from '../local/mirror-query';
 import { forgetLiveAnswer, readAheadOf, showLiveAnswer } from '../local/read-ahead';
-
-let liveModule: Promise<typeof import('./mirror-live')> | null = null;
-
-/**
- * The live query's files, once: Dexie evaluated in a task of its own, then the mirror's modules,
- * and what follows them in a task after (shorter tasks instead of one long one after a returning
- * patient's first paint). Files that failed to load are asked for again by the next call.
- */
-function loadMirrorLive(): Promise<typeof import('./mirror-live')> {
-  liveModule ??= import('dexie')
-    .then(() => nextTask())
-    .then(() => import('./mirror-live'))
-    .then(async (module) => {
-      await nextTask();
-      return module;
-    })
-    .catch((error: unknown) => {
-      liveModule = null;
-      throw error;
-    });
-  return liveModule;
-}
 
 /**
  * A read of the mirror (local/mirror-query.ts) for a screen: `undefined` while the first read runs,
@@ -114,7 +94,7 @@ export function useMirrorQuery<T>(query: MirrorQuery<T> | null, db?: LocalDb, { 
     // with the answer read ahead on screen, the live query's files wait until the screen is painted
     // whole; so do they while nobody has asked for them yet (a query the start did not read ahead,
     // a patient information's: Dexie would arrive in the screen's way, decision 0062)
-    const cancel = shownAhead || liveModule === null ? afterScreenShown(watch) : (watch(), undefined);
+    const cancel = shownAhead || !liveQueriesAsked() ? afterScreenShown(watch) : (watch(), undefined);
     return () => {
       live = false;
       globalThis.removeEventListener?.('online', watch);

@@ -79,6 +79,7 @@ function idbReads(db: IDBDatabase): IdbMirror {
   const has = (store: ReadStore): boolean => stores.includes(store);
   const get: MirrorReads['get'] = (store, key) => (has(store) ? request((tx) => tx.objectStore(store).get(key)) : Promise.resolve(undefined));
   return {
+    mirror: db.name,
     get,
     bulkGet: (store, keys) => Promise.all(keys.map((key) => get(store, key))),
     where: (store, index, value, limit) => (has(store) ? request((tx) => tx.objectStore(store).index(index).getAll(value, limit)) : Promise.resolve([])),

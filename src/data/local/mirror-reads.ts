@@ -31,6 +31,8 @@ export type IndexValue = string | number | Array<string | number>;
 export const READ_STORES: readonly ReadStore[] = ['customers', 'orders', 'outbox', 'meta', 'medications', 'insurers', 'drafts', 'patientInformation', 'rows'];
 
 export interface MirrorReads {
+  /** the mirror read: its database's name (what is read ahead is kept per mirror: read-ahead.ts) */
+  readonly mirror: string;
   get<S extends ReadStore>(store: S, key: ReadKey): Promise<ReadStores[S] | undefined>;
   bulkGet<S extends ReadStore>(store: S, keys: ReadKey[]): Promise<Array<ReadStores[S] | undefined>>;
   /**
@@ -49,6 +51,7 @@ export interface MirrorReads {
 /** The reads through Dexie (inside a liveQuery they are observed; inside a transaction they share it). */
 export function dexieReads(db: LocalDb): MirrorReads {
   return {
+    mirror: db.name,
     get: (store, key) => db.table(store).get(key),
     bulkGet: (store, keys) => db.table(store).bulkGet(keys),
     where: (store, index, value, limit) => {

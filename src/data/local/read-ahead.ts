@@ -10,6 +10,11 @@
 // issue 38: the order's finish page, opened after "+" had filled the draft, took the empty draft
 // read at the start and sent the patient back to the selection.
 //
+// A navigation reads the next screen's data ahead the same way (app/prepare-route.ts), through
+// Dexie once the screens' live queries are in use: the address changes once it is read, so the
+// screen's first render shows the data instead of a spinner while its live queries read. What is
+// read ahead is kept per mirror (the database's name; a hook that names none reads the app's own).
+//
 // Once live, a screen's answer is there for the next screen the same way: a navigation renders as
 // a transition (app/transition-address.tsx), so the next screen mounts while the last one is still
 // on view, and starts with the answer that one shows of the same query instead of a spinner (the
@@ -19,10 +24,18 @@
 // screen last had, what the patient saw and acted on (the next screen's own live query answers at
 // once too). Taken away on every write, it left the next screen a spinner whenever it mounted
 // during a pull (each pull writes the mirror's meta, which most queries read).
+import { appMirrorName } from './acting-for';
 import type { MirrorReads } from './mirror-reads';
 import type { MirrorQuery } from './mirror-query';
 
-const answers = new Map<string, { value: unknown; stores: readonly string[] }>();
+/** What was read ahead: per mirror (its database's name), per query key. */
+const answers = new Map<string, Map<string, { value: unknown; stores: readonly string[] }>>();
+
+/**
+ * How often the mirror was written (any store) or everything read ahead was forgotten (another
+ * session): an answer read across either is not kept.
+ */
+let changes = 0;
 
 /** The live answers mounted screens show, each under its hook's own token (and of its mirror). */
 const shown = new Map<symbol, { key: string; value: unknown; db: unknown }>();
@@ -30,37 +43,50 @@ const shown = new Map<symbol, { key: string; value: unknown; db: unknown }>();
 /** What a route reads ahead: the queries of its screen, run once each against the raw mirror. */
 export type ReadAhead = (reads: MirrorReads) => Promise<void>;
 
-/** Runs a query ahead and keeps its answer for the first render (the answer also feeds the next query of a chain). */
+/**
+ * Runs a query ahead and keeps its answer, for its mirror, for the first render (the answer also
+ * feeds the next query of a chain). A write of the mirror while it read (Dexie's change notice came
+ * before the answer) leaves it unkept: it may be of the mirror before that write; so does a change
+ * of session meanwhile (forgetReadAhead).
+ */
 export async function readAhead<T>(query: MirrorQuery<T>, reads: MirrorReads): Promise<T> {
+  const before = changes;
   const value = await query.read(reads);
-  answers.set(query.key, { value, stores: query.stores });
+  if (changes !== before) return value;
+  let ofMirror = answers.get(reads.mirror);
+  if (!ofMirror) answers.set(reads.mirror, (ofMirror = new Map()));
+  ofMirror.set(query.key, { value, stores: query.stores });
   return value;
 }
 
 /**
- * The answer a screen mounting now starts with: read ahead for this query and not forgotten since,
- * else the live answer a mounted screen shows of it (from the same mirror: `db` as the hooks take it).
+ * The answer a screen mounting now starts with: read ahead for this query of the hook's mirror
+ * (`db` as the hooks take it; none: the app's own) and not forgotten since, else the live answer
+ * a mounted screen shows of it (from the same mirror).
  */
-export function readAheadOf<T>(query: MirrorQuery<T>, db?: unknown): T | undefined {
-  const ahead = answers.get(query.key);
+export function readAheadOf<T>(query: MirrorQuery<T>, db?: { readonly name: string }): T | undefined {
+  const ahead = answers.size ? answers.get(db?.name ?? appMirrorName())?.get(query.key) : undefined;
   if (ahead) return ahead.value as T;
   for (const answer of shown.values()) if (answer.key === query.key && answer.db === db) return answer.value as T;
   return undefined;
 }
 
-/** The mirror's stores were written: what was read ahead of them no longer says what they hold. */
+/** The mirror's stores were written (of any mirror: Dexie's notice names the stores): what was read ahead of them no longer says what they hold. */
 export function forgetReadAheadOfStores(stores: ReadonlySet<string>): void {
-  for (const [key, answer] of answers) if (answer.stores.some((store) => stores.has(store))) answers.delete(key);
+  changes += 1;
+  for (const ofMirror of answers.values()) {
+    for (const [key, answer] of ofMirror) if (answer.stores.some((store) => stores.has(store))) ofMirror.delete(key);
+  }
 }
 
 /** A screen has its live answer: a later screen reads for itself rather than show an old answer. */
-export function forgetReadAheadOf(query: MirrorQuery<unknown>): void {
-  answers.delete(query.key);
+export function forgetReadAheadOf(query: MirrorQuery<unknown>, db?: { readonly name: string }): void {
+  if (answers.size) answers.get(db?.name ?? appMirrorName())?.delete(query.key);
 }
 
 /** A mounted screen's live answer (token: its hook's own), for a screen that mounts while it is on view. */
-export function showLiveAnswer(token: symbol, query: MirrorQuery<unknown>, value: unknown, db?: unknown): void {
-  forgetReadAheadOf(query);
+export function showLiveAnswer(token: symbol, query: MirrorQuery<unknown>, value: unknown, db?: { readonly name: string }): void {
+  forgetReadAheadOf(query, db);
   shown.set(token, { key: query.key, value, db });
 }
 
@@ -71,6 +97,7 @@ export function forgetLiveAnswer(token: symbol): void {
 
 /** The session has changed (the data layer found another one): nothing read ahead is shown again. */
 export function forgetReadAhead(): void {
+  changes += 1;
   answers.clear();
   shown.clear();
 }
