@@ -48,10 +48,11 @@ export const LONG_LISTS = [
 export async function tapToList(page: Page, link: Locator, list: string, beforeTap?: () => Promise<unknown>): Promise<number> {
   const target = await link.elementHandle();
   await page.evaluate((selector) => {
-    const w = window as unknown as { listShown?: Promise<void>; afterTap?: PerformanceEntry[] };
+    const w = window as unknown as { listShown?: Promise<void>; afterTap?: PerformanceEntry[]; listShownAt?: number };
     // the long tasks and frames from here on (the browser's buffers keep a page's first 200
     // entries only; a cold start at 4× CPU fills much of them)
     const afterTap: PerformanceEntry[] = (w.afterTap = []);
+    w.listShownAt = undefined;
     for (const type of ['longtask', 'long-animation-frame']) {
       try {
         new PerformanceObserver((entries) => afterTap.push(...entries.getEntries())).observe({ type });
@@ -66,6 +67,7 @@ export async function tapToList(page: Page, link: Locator, list: string, beforeT
       const observer = new MutationObserver(() => {
         if (!document.querySelector(selector)) return;
         observer.disconnect();
+        w.listShownAt = performance.now();
         resolve();
       });
       observer.observe(document.body, { subtree: true, childList: true });
