@@ -22,7 +22,7 @@ describe('prepareRouteWith', () => {
     '/tutorial': { view: loaded.View },
   };
   const routeOf = (path: string) => routes[path as keyof typeof routes];
-  /** the data layer's read ahead, as readAheadOnNavigation: null while no live query is in use */
+  /** the data layer's read ahead, as prepare-route.ts asks it: null while no live query is in use */
   const dataLayer = (inUse: boolean) => {
     const read: string[] = [];
     return { read, readAheadOf: () => (inUse ? async () => void read.push('data') : null) };

@@ -19,8 +19,7 @@ type ReadAheadOf = (reads: () => Promise<ReadAhead>) => (() => Promise<void>) | 
  * The data layer's: once a screen has asked for the live queries (their loader comes with the
  * screens' chunks, and is asked for only then: it is not part of the first load).
  */
-const inMirror: ReadAheadOf = (reads) =>
-  liveQueriesAsked() ? () => import('../data/hooks/mirror-live-load').then((load) => load.readAheadOnNavigation(reads)?.()) : null;
+const inMirror: ReadAheadOf = (reads) => (liveQueriesAsked() ? () => import('../data/hooks/mirror-live-load').then((load) => load.readAheadOnNavigation(reads)) : null);
 
 export function prepareRouteWith(routeOf: RouteOf, readAheadOf: ReadAheadOf = inMirror): PrepareAddress {
   return (path, from) => {

@@ -10,11 +10,11 @@
 // before; each route has a Suspense boundary of its own (route-screen.tsx), new with every route,
 // so a view whose code was not loaded yet showed its spinner, and React holds the content of a
 // boundary back for 300 ms after its fallback: every first visit of a screen flashed a spinner for
-// a third of a second, however fast the code came. `prepare` loads the next screen's code (and
-// reads its data ahead: root.tsx) before the address changes, for at most NEXT_SCREEN_WAIT_MAX_MS:
-// on a slow network or device the spinner says the tap was heard. (Not an async action, `startTransition(async …)`: React holds every transition
-// started while an action is pending in its lane, so the screen on view and the data layer's
-// updates would wait for the code too.)
+// a third of a second, however fast the code came. `prepare` loads the next screen's code and
+// reads its data ahead (prepare-route.ts) before the address changes, for at most
+// NEXT_SCREEN_WAIT_MAX_MS: on a slow network or device the spinner says the tap was heard. (Not an
+// async action, `startTransition(async …)`: React holds every transition started while an action
+// is pending in its lane, so the screen on view and the data layer's updates would wait too.)
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { nextTask } from '../lib/next-task';

@@ -6,33 +6,17 @@
 // mounted, only from the same mirror, and it is always the last one that screen had.
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeDraft } from '../draft/draft-order';
-import { openLocalDb, type LocalDb } from '../local/local-db';
-import { claimMirror } from '../local/mirror-owner';
+import type { LocalDb } from '../local/local-db';
 import { draftQuery } from '../local/mirror-query';
-import { forgetReadAhead, readAheadOf } from '../local/read-ahead';
+import { readAheadOf } from '../local/read-ahead';
 import type { DraftOrder } from '../../domain/entities';
+import { testMirrors } from './read-ahead-test-mirrors';
 import { useDraftOrder } from './use-draft-order';
 
-const dbs: LocalDb[] = [];
-
-afterEach(async () => {
-  forgetReadAhead();
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
-
-async function mirrorWithDraft(): Promise<LocalDb> {
-  const db = openLocalDb(`handover-${crypto.randomUUID()}`);
-  dbs.push(db);
-  await claimMirror(db, 'u1');
-  await changeDraft(db, 'u1', (draft) => ({ ...draft, medications: { '1001': 2 } }));
-  return db;
-}
+const mirrors = testMirrors('handover');
+const mirrorWithDraft = (): Promise<LocalDb> => mirrors.withDraft({ '1001': 2 });
 
 /** A screen reading the draft: every answer it rendered. */
 function screenOf(db: LocalDb) {

@@ -32,14 +32,10 @@ export function loadMirrorLive(): Promise<typeof import('./mirror-live')> {
 /**
  * A navigation's read ahead of the next screen's data (app/prepare-route.ts: the address changes
  * once it is read, so the screen's first render shows it, not a spinner while its live queries
- * read). Only once the screens' live queries are in use: a navigation from a public page does not
- * bring Dexie in for it. Null: nothing is read ahead.
+ * read). Asked only once the screens' live queries are in use (live-queries-in-use.ts): a
+ * navigation from a public page does not bring Dexie in for it.
  */
-export function readAheadOnNavigation(reads: () => Promise<ReadAhead>, db?: LocalDb): (() => Promise<void>) | null {
-  const live = liveModule;
-  if (live === null) return null;
-  return async () => {
-    const [module, read] = await Promise.all([live, reads()]);
-    await module.readAheadInMirror(read, db);
-  };
+export async function readAheadOnNavigation(reads: () => Promise<ReadAhead>, db?: LocalDb): Promise<void> {
+  const [module, read] = await Promise.all([loadMirrorLive(), reads()]);
+  await module.readAheadInMirror(read, db);
 }

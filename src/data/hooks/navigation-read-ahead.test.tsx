@@ -5,41 +5,25 @@
 // written while it was read.
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
-import { changeDraft } from '../draft/draft-order';
-import { openLocalDb, type LocalDb } from '../local/local-db';
+import { describe, expect, it } from 'vitest';
 import { claimMirror } from '../local/mirror-owner';
 import { draftQuery, mirrorQuery } from '../local/mirror-query';
 import { dexieReads } from '../local/mirror-reads';
 import { LOCAL_DB_NAME } from '../local/mirror-schema';
 import { forgetReadAhead, forgetReadAheadOfStores, readAhead, readAheadOf, type ReadAhead } from '../local/read-ahead';
+import { liveQueriesAsked } from './live-queries-in-use';
 import { readAheadOnNavigation } from './mirror-live-load';
+import { testMirrors } from './read-ahead-test-mirrors';
 import { useDraftOrder } from './use-draft-order';
 
-const dbs: LocalDb[] = [];
-
-afterEach(async () => {
-  forgetReadAhead();
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
-
-async function mirrorWithDraft(medications: Record<string, number>): Promise<LocalDb> {
-  const db = openLocalDb(`navigation-${crypto.randomUUID()}`);
-  dbs.push(db);
-  await claimMirror(db, 'u1');
-  await changeDraft(db, 'u1', (draft) => ({ ...draft, medications }));
-  return db;
-}
+const mirrors = testMirrors('navigation');
+const mirrorWithDraft = mirrors.withDraft;
 
 const readDraftAhead: ReadAhead = async (reads) => void (await readAhead(draftQuery, reads));
 
 describe('the read ahead of a navigation', () => {
   it('nothing before a screen\'s live query has run: a public page does not bring the mirror in for it', () => {
-    expect(readAheadOnNavigation(async () => readDraftAhead)).toBeNull();
+    expect(liveQueriesAsked()).toBe(false);
   });
 
   it('once the live queries are in use, the next screen\'s first render shows the data read ahead', async () => {
@@ -49,9 +33,8 @@ describe('the read ahead of a navigation', () => {
     const onView = renderHook(() => useDraftOrder(other));
     await waitFor(() => expect(onView.result.current).toBeDefined());
 
-    const load = readAheadOnNavigation(async () => readDraftAhead, db);
-    expect(load).not.toBeNull();
-    await load?.();
+    expect(liveQueriesAsked()).toBe(true);
+    await readAheadOnNavigation(async () => readDraftAhead, db);
     const seen: unknown[] = [];
     renderHook(() => seen.push(useDraftOrder(db)));
     expect(seen[0]).toMatchObject({ medications: { '1001': 2 } });
@@ -74,8 +57,7 @@ describe('the read ahead of a navigation', () => {
   });
 
   it('a hook of the app\'s own mirror (no mirror named) finds what was read ahead of it', async () => {
-    const db = openLocalDb(LOCAL_DB_NAME);
-    dbs.push(db);
+    const db = mirrors.open(LOCAL_DB_NAME);
     await claimMirror(db, 'u1');
     await readDraftAhead(dexieReads(db));
     expect(readAheadOf(draftQuery)).toMatchObject({ medications: {} });

@@ -4,15 +4,15 @@
 // once; the live query answers right after and owns the screen from then on.
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import Dexie from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerRecord, Medication, Order } from '../../domain/entities';
-import { openLocalDb, type LocalDb } from '../local/local-db';
+import type { LocalDb } from '../local/local-db';
 import { META } from '../local/mirror-schema';
 import { dexieReads, type DashboardMirror } from '../local/mirror-reads';
 import { forgetReadAhead, readAhead, readAheadOf, type ReadAhead } from '../local/read-ahead';
 import { dashboardMarksDays, syncedAtQuery } from '../local/mirror-query';
 import { dashboardQueryAt } from './mark-queries';
+import { testMirrors } from './read-ahead-test-mirrors';
 import { useDashboardMirror } from './use-dashboard-mirror';
 import { useSyncedAt } from './use-synced-at';
 import { doseSlotAt } from '../../domain/doses/dose-slot';
@@ -29,19 +29,10 @@ const customer = {
 } as unknown as CustomerRecord;
 const order = { id: 240001, created_at: '2026-11-01T10:00:00Z', customer_id: 'u1', parent: null, status: 0, delivery_nr: null, delivery_method: null } as Order;
 
-const dbs: LocalDb[] = [];
-
-afterEach(async () => {
-  forgetReadAhead();
-  for (const db of dbs.splice(0)) {
-    db.close();
-    await Dexie.delete(db.name);
-  }
-});
+const mirrors = testMirrors('dashboard-ahead');
 
 async function mirror(): Promise<LocalDb> {
-  const db = openLocalDb(`dashboard-ahead-${crypto.randomUUID()}`);
-  dbs.push(db);
+  const db = mirrors.open();
   await db.meta.bulkPut([
     { key: META.owner, value: 'u1' },
     { key: META.pulledAt('customer'), value: 1000 },
