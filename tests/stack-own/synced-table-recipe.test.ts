@@ -174,13 +174,14 @@ describe('a new synced table by the recipe', () => {
 
     // its view at a returning patient's start: the route reads the table ahead with IndexedDB
     // itself (no Dexie yet), and the screen's query — the one its live read asks — finds the answer
+    // (answers are kept per mirror: this device's mirror is named, it is not the app's own)
     c.db.close();
     const idb = await openIdbMirror(c.indexedDB, c.db.name);
     if (!idb) throw new Error('the mirror cannot be read without Dexie');
     forgetReadAhead();
     await tableReadAhead('test_notes')(idb);
     idb.close();
-    expect(readAheadOf(tableRowsQuery('test_notes'))).toEqual(pulled);
+    expect(readAheadOf(tableRowsQuery('test_notes'), c.db)).toEqual(pulled);
     await c.db.open();
     expect(await tableRowsQuery('test_notes').read(dexieReads(c.db))).toEqual(pulled);
     forgetReadAhead();
