@@ -43,28 +43,44 @@ function waitingForTheApp(page: Page, appOrigin: string): Page {
   return page;
 }
 
-/** The requests for the app's own files a page has in flight, and when the last one started or ended. */
-const appFiles = new WeakMap<Page, { inFlight: Set<Request>; changedAt: number }>();
+/** The requests for the app's own files a page has in flight (with when each started), and when the last one started or ended. */
+const appFiles = new WeakMap<Page, { inFlight: Map<Request, number>; changedAt: number; recent: string[] }>();
+/** How many of a page's latest starts and ends of app files a timed-out wait names. */
+const RECENT_FILE_EVENTS = 20;
 function trackAppFiles(page: Page, appOrigin: string): void {
   if (appFiles.has(page)) return;
-  const files = { inFlight: new Set<Request>(), changedAt: Date.now() };
+  const files = { inFlight: new Map<Request, number>(), changedAt: Date.now(), recent: [] as string[] };
   appFiles.set(page, files);
+  const note = (what: string, request: Request) => {
+    files.changedAt = Date.now();
+    files.recent.push(`${new Date(files.changedAt).toISOString().slice(11, 23)} ${what} ${request.url().slice(appOrigin.length)}`);
+    if (files.recent.length > RECENT_FILE_EVENTS) files.recent.shift();
+  };
   page.on('request', (request) => {
     if (!request.url().startsWith(`${appOrigin}/`)) return;
-    files.inFlight.add(request);
-    files.changedAt = Date.now();
+    files.inFlight.set(request, Date.now());
+    note('started', request);
   });
-  const ended = (request: Request) => {
-    if (files.inFlight.delete(request)) files.changedAt = Date.now();
+  const ended = (what: string) => (request: Request) => {
+    if (files.inFlight.delete(request)) note(what, request);
   };
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  page.on('requestfinished', ended('finished'));
+  page.on('requestfailed', ended('failed'));
 }
 
 /** No request for the app's files in flight, none started or ended for `ms` (nor since `since`). Untracked: undefined. */
 function appFilesQuietFor(page: Page, ms: number, since = 0): boolean | undefined {
   const files = appFiles.get(page);
   return files && files.inFlight.size === 0 && Date.now() - Math.max(files.changedAt, since) >= ms;
+}
+
+/** What kept a page's app files from being quiet: the requests in flight (how long each has been) and the latest events. */
+function appFilesNotQuiet(page: Page): string {
+  const files = appFiles.get(page);
+  if (!files) return 'the page was not tracked';
+  const now = Date.now();
+  const inFlight = [...files.inFlight].map(([request, at]) => `${request.method()} ${request.url()} (${request.resourceType()}, ${now - at} ms)`);
+  return [`in flight: ${inFlight.length ? inFlight.join(', ') : 'none'}`, 'latest:', ...files.recent].join('\n  ');
 }
 
 /**
@@ -77,7 +93,10 @@ function appFilesQuietFor(page: Page, ms: number, since = 0): boolean | undefine
 export async function appFilesLoaded(page: Page): Promise<void> {
   trackAppFiles(page, new URL(page.url()).origin);
   await page.waitForLoadState('load');
-  await expect.poll(() => appFilesQuietFor(page, 500), { timeout: 20_000, intervals: [100] }).toBe(true);
+  // a wait that times out names what kept it (the one failure of it so far left no clue)
+  await expect.poll(() => appFilesQuietFor(page, 500), { timeout: 20_000, intervals: [100], message: 'the app\'s files quiet for 500 ms' }).toBe(true).catch((error: unknown) => {
+    throw new Error(`${String(error instanceof Error ? error.message : error)}\n  ${appFilesNotQuiet(page)}`);
+  });
 }
 
 /**
@@ -204,7 +223,7 @@ async function whereTheStartStands(page: Page): Promise<string> {
       worker: navigator.serviceWorker?.controller?.state ?? null,
     }))
     .catch((error: unknown) => ({ unreadable: String(error) }));
-  const inFlight = [...(appFiles.get(page)?.inFlight ?? [])].map((request) => request.url());
+  const inFlight = [...(appFiles.get(page)?.inFlight.keys() ?? [])].map((request) => request.url());
   return [JSON.stringify(state, null, 1), `app files in flight: ${inFlight.join(', ') || 'none'}`, ...(pageLog.get(page) ?? [])].join('\n');
 }
 
