@@ -1,7 +1,7 @@
 // The one Supabase client of the app (auth, PostgREST, realtime, functions), on the URL and
-// key of the build (build-env.ts). Its fetch never sends a stale token and notes
-// the server's Retry-After (net/fetch-guard.ts), and sends the requests asked for in one task a
-// task apart (net/request-per-task.ts).
+// key of the build (build-env.ts). Its fetch never sends a stale token, notes the server's
+// Retry-After and gives up on a request gone quiet (net/fetch-guard.ts), and sends the requests
+// asked for in one task a task apart (net/request-per-task.ts).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { authAnswerIn, readStoredSession, storedSessionKey } from './stored-session';
@@ -34,6 +34,8 @@ export interface AppClientOptions {
   authStartedLater?: boolean;
   /** requests asked for in one task sent one task apart (net/request-per-task.ts): the app's own client */
   requestPerTask?: boolean;
+  /** how long a request to the database or a function may take (default: net/fetch-guard.ts REQUEST_TIME_LIMIT_MS) */
+  requestTimeLimitMs?: number;
 }
 
 /**
@@ -58,7 +60,14 @@ export function createAppClient(o: AppClientOptions): AppClient {
       storageKey: key,
       ...(o.authStartedLater && { skipAutoInitialize: true }),
     },
-    global: { fetch: guardFetch(base, { anonKey: o.anonKey, storedAccessToken: storedToken, ...(o.retryAfter && { retryAfter: o.retryAfter }) }) },
+    global: {
+      fetch: guardFetch(base, {
+        anonKey: o.anonKey,
+        storedAccessToken: storedToken,
+        ...(o.retryAfter && { retryAfter: o.retryAfter }),
+        ...(o.requestTimeLimitMs !== undefined && { timeLimitMs: o.requestTimeLimitMs }),
+      }),
+    },
     realtime: {
       accessToken: async () => storedToken(),
       // supabase-js' realtime option types the transport loosely (a WebSocket class)

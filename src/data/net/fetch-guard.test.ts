@@ -65,6 +65,45 @@ describe('guardFetch', () => {
   });
 });
 
+/** A network whose connection went quiet: no answer, ever; only the request's own signal ends it. */
+const quietNetwork = vi.fn(
+  (_input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+    }),
+);
+
+describe('guardFetch: a request gone quiet', () => {
+  const quiet = (timeLimitMs: number) => guardFetch(quietNetwork as unknown as typeof fetch, { anonKey: ANON, storedAccessToken: () => null, now: () => NOW, timeLimitMs });
+
+  // without a limit a write waits forever, and every write queued behind it
+  it('a request to the database or a function fails as a timeout after the limit', async () => {
+    const started = Date.now();
+    await expect(quiet(50)(REST, { method: 'POST' })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(quiet(50)('http://127.0.0.1:54321/functions/v1/webshopOrder', { method: 'POST' })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+  });
+
+  it("the caller's own signal still aborts it before the limit", async () => {
+    const own = new AbortController();
+    const call = quiet(60_000)(REST, { signal: own.signal });
+    own.abort(new DOMException('left', 'AbortError'));
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('auth calls keep their options as given (no limit of ours)', async () => {
+    const base = vi.fn(async () => new Response('{}', { status: 200 }));
+    const init = { method: 'POST' };
+    await guardFetch(base as unknown as typeof fetch, { anonKey: ANON, storedAccessToken: () => null, timeLimitMs: 50 })('http://127.0.0.1:54321/auth/v1/token?grant_type=password', init);
+    expect(base).toHaveBeenCalledWith('http://127.0.0.1:54321/auth/v1/token?grant_type=password', init);
+  });
+
+  it('an answer within the limit is the answer', async () => {
+    const fast = guardFetch(async () => new Response('[1]', { status: 200 }), { anonKey: ANON, storedAccessToken: () => null, timeLimitMs: 1000 });
+    expect(await (await fast(REST)).json()).toEqual([1]);
+  });
+});
+
 describe('retryAfterMs', () => {
   it('reads seconds and HTTP dates', () => {
     expect(retryAfterMs('30', NOW)).toBe(30_000);

@@ -6,6 +6,11 @@
 //   error instead (the pull writes nothing, the outbox retries), and the reconnect refreshes
 //   the token first (session/patient-session.ts).
 // - It notes Retry-After of a 429 or 503 for the replay (retry-after.ts).
+// - It gives up on a request to the database or a function after REQUEST_TIME_LIMIT_MS, answer
+//   included. A browser's fetch has no limit of its own: a connection that goes quiet (a phone
+//   between networks) would hold the outbox's send, and every write queued behind it, until the
+//   page is closed. Given up, the request fails like a network error and its entry is retried;
+//   every write is idempotent (outbox/send.ts), so one that did arrive is not stored twice.
 // - A 429 to a token refresh reaches supabase-js as a 503: it takes a 429 for a refused refresh
 //   and, with the access token expired, drops the session — a patient signed out for asking
 //   too often. A 503 is retried instead.
@@ -18,6 +23,24 @@ export interface FetchGuardOptions {
   storedAccessToken: () => string | null;
   retryAfter?: RetryAfterLog;
   now?: () => number;
+  /** default REQUEST_TIME_LIMIT_MS */
+  timeLimitMs?: number;
+}
+
+/**
+ * The longest a request to the database or a function may take, its answer read in full. Far
+ * beyond what an answer takes: the server's statements stop long before it, and the largest read
+ * (a pull of 500 orders) is a few hundred kB, seconds on a slow mobile connection.
+ */
+export const REQUEST_TIME_LIMIT_MS = 60_000;
+
+/** The caller's options with a signal that also aborts after `ms` (a TimeoutError, as AbortSignal.timeout gives). */
+function withTimeLimit(init: RequestInit | undefined, ms: number): RequestInit {
+  const limit = AbortSignal.timeout(ms);
+  const own = init?.signal;
+  // AbortSignal.any is younger than AbortSignal.timeout (Safari 17.4): without it a caller's own signal wins
+  const signal = !own ? limit : typeof AbortSignal.any === 'function' ? AbortSignal.any([own, limit]) : own;
+  return { ...init, signal };
 }
 
 /** Thrown instead of sending: supabase-js reports it as a failed fetch (no answer). */
@@ -53,12 +76,14 @@ const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ?
 
 export function guardFetch(base: typeof fetch, options: FetchGuardOptions): typeof fetch {
   const now = options.now ?? Date.now;
+  const timeLimit = options.timeLimitMs ?? REQUEST_TIME_LIMIT_MS;
   return async (input, init) => {
     if (GUARDED_PATH.test(urlOf(input))) {
       const bearer = bearerOf(input, init);
       if (bearer && bearer === options.anonKey && options.storedAccessToken() !== null) throw new StaleTokenError('the session could not be refreshed');
       const expiry = bearer && bearer !== options.anonKey ? tokenExpiry(bearer) : null;
       if (expiry !== null && expiry <= now()) throw new StaleTokenError('the access token has expired');
+      init = withTimeLimit(init, timeLimit);
     }
     const response = await base(input, init);
     options.retryAfter?.record(response);
