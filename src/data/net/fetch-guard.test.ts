@@ -66,15 +66,13 @@ describe('guardFetch', () => {
 });
 
 /** A network whose connection went quiet: no answer, ever; only the request's own signal ends it. */
-const quietNetwork = vi.fn(
-  (_input: RequestInfo | URL, init?: RequestInit) =>
-    new Promise<Response>((_, reject) => {
-      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
-    }),
-);
+const quietNetwork = (_input: RequestInfo | URL, init?: RequestInit) =>
+  new Promise<Response>((_, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+  });
 
 describe('guardFetch: a request gone quiet', () => {
-  const quiet = (timeLimitMs: number) => guardFetch(quietNetwork as unknown as typeof fetch, { anonKey: ANON, storedAccessToken: () => null, now: () => NOW, timeLimitMs });
+  const quiet = (timeLimitMs: number) => guardFetch(quietNetwork, { anonKey: ANON, storedAccessToken: () => null, now: () => NOW, timeLimitMs });
 
   // without a limit a write waits forever, and every write queued behind it
   it('a request to the database or a function fails as a timeout after the limit', async () => {
