@@ -26,6 +26,7 @@ import { isTempId } from '../../src/data/local/temp-ids.ts';
 import { BACKOFF_MAX_MS } from '../../src/data/outbox/backoff.ts';
 import { guardFetch } from '../../src/data/net/fetch-guard.ts';
 import { createRetryAfterLog } from '../../src/data/net/retry-after.ts';
+import { memoryStorage } from '../setup/memory-storage.ts';
 import { discardEntry } from '../../src/data/outbox/entry-commands.ts';
 import { createReplayer, type Replayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { sendEntry } from '../../src/data/outbox/send.ts';
@@ -62,15 +63,6 @@ function replayerOf(db: LocalDb, client: SupabaseClient, extra: Partial<Paramete
 
 const entries = (db: LocalDb) => db.outbox.orderBy('seq').toArray() as Promise<TypedOutboxEntry[]>;
 
-/** A session kept in a storage the test can read and change (as a browser's localStorage). */
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 const STORAGE_KEY = 'sb-outbox-test-auth-token';
 
 async function signedIn(email: string, password: string, storage = memoryStorage()) {

@@ -18,6 +18,7 @@ import { createReplayer, type Timers } from '../../src/data/outbox/replay.ts';
 import { pullOrders } from '../../src/data/pull/pull.ts';
 import { createAppClient, type AppClient } from '../../src/data/supabase-client.ts';
 import { serviceClient, stackUrl } from '../setup/clients.ts';
+import { memoryStorage } from '../setup/memory-storage.ts';
 import { insertOrder, must, patientWithProfile, pharmacodes, type Patient } from './fixtures.ts';
 
 /** Short, so the test does not wait the app's minute; the rule is the same. */
@@ -54,11 +55,6 @@ function network() {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
-}
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 }
 
 const net = network();

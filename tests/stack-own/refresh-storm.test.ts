@@ -21,6 +21,7 @@ import { createOutboxViewStore } from '../../src/data/sync/outbox-view';
 import { createSyncState } from '../../src/data/sync/sync-state';
 import { startStack, type Stack } from '../../supabase/local/server';
 import { testStackConfig } from '../setup/local-stack';
+import { memoryStorage } from '../setup/memory-storage';
 
 const LIFETIME_S = 30;
 const IDLE_MS = Number(process.env.STORM_IDLE_MS ?? 120_000);
@@ -36,11 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
-}
 
 describe(`an idle signed-in app with ${LIFETIME_S} s tokens`, () => {
   it(`refreshes once per token over ${IDLE_MS / 1000} s`, async () => {

@@ -27,6 +27,7 @@ import { createSyncState } from '../../../src/data/sync/sync-state.ts';
 import { sleep, type Patient } from '../fixtures.ts';
 import type { FaultNetwork, TabLine } from './fault-network.ts';
 import { createTabTimers, type Clock, type TabTimers } from './virtual-timers.ts';
+import { memoryStorage } from '../../setup/memory-storage.ts';
 
 const STORAGE_KEY = 'sb-faults-auth-token';
 
@@ -56,12 +57,7 @@ export interface DeviceDeps {
 }
 
 export function createDevice({ patient, network, clock, stack }: DeviceDeps) {
-  const map = new Map<string, string>();
-  const storage = {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
+  const storage = memoryStorage();
   const dbName = `faults-${randomUUID()}`;
   const tabs: Tab[] = [];
   const events: DeviceEvents = { expired: 0, closed: 0, closedMidPass: 0, signIns: 0 };
@@ -112,7 +108,7 @@ export function createDevice({ patient, network, clock, stack }: DeviceDeps) {
     }
   }
 
-  const hasSession = () => map.has(STORAGE_KEY);
+  const hasSession = () => storage.getItem(STORAGE_KEY) !== null;
 
   /** The patient signs in (again) in the first tab, as often as the faults make it fail. */
   async function signIn(client: AppClient): Promise<void> {
