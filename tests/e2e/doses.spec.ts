@@ -40,6 +40,17 @@ async function firstMirroredName(page: Page, periodName: string): Promise<string
 }
 /** Its one check control: a toggle named "<period>: <medication> taken". */
 const takenButton = (row: ReturnType<typeof dose>) => row.locator('.dose-row__check');
+
+/** Under the service worker, offline, the first mirrored dose of a period marked taken (the tap shows at once); its medication's name. */
+async function markedOffline(page: Page, context: BrowserContext, periodName: string): Promise<string> {
+  await underServiceWorker(page);
+  await openPeriod(page, periodName);
+  const name = await firstMirroredName(page, periodName);
+  await context.setOffline(true);
+  await takenButton(dose(page, periodName, name)).click();
+  await expect(takenButton(dose(page, periodName, name))).toHaveAttribute('aria-pressed', 'true');
+  return name;
+}
 /** Skips the dose with a reason, behind its "more" button. */
 async function skip(row: ReturnType<typeof dose>, reason: string): Promise<void> {
   await row.locator('.dose-row__more').click();
@@ -216,12 +227,7 @@ test.describe('a mark made offline, the tab closed', () => {
       if (request.url().includes(`/rest/v1/${TABLE}`) && request.method() === 'POST') upserts.push(request.url());
     });
     try {
-      await underServiceWorker(page);
-      await openPeriod(page, 'Abends');
-      const name = await firstMirroredName(page, 'Abends');
-      await context.setOffline(true);
-      await takenButton(dose(page, 'Abends', name)).click();
-      await expect(takenButton(dose(page, 'Abends', name))).toHaveAttribute('aria-pressed', 'true');
+      const name = await markedOffline(page, context, 'Abends');
       // the tap shows at once, before its write commits (a tab closed within those milliseconds
       // loses it, as any unsaved input): closed once the change waits in the outbox
       await expect(page.locator('.sync-pending')).toBeVisible();
@@ -307,12 +313,7 @@ test.describe('signing out with a mark not sent yet', () => {
     // the sign-out button is in the navigation itself at this width (on a phone: behind the menu)
     const { context, page } = await device(browser, P, null, { width: 1280, height: 900 });
     try {
-      await underServiceWorker(page);
-      await openPeriod(page, 'Morgens');
-      const name = await firstMirroredName(page, 'Morgens');
-      await context.setOffline(true);
-      await takenButton(dose(page, 'Morgens', name)).click();
-      await expect(takenButton(dose(page, 'Morgens', name))).toHaveAttribute('aria-pressed', 'true');
+      const name = await markedOffline(page, context, 'Morgens');
 
       const signOut = page.getByRole('navigation').getByRole('button', { name: de['nav.logout'] });
       const question = page.getByRole('alertdialog', { name: de['sync.signOut.title'] });
