@@ -2,8 +2,9 @@
 // products and 500 orders, signed in under the service worker, the pull after sign-in landed.
 // The browser benchmark measures the taps to the lists with it; the tap profile
 // (tests/bench/profile) traces them.
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { patientWithProfile, service, signIn, underServiceWorker } from '../e2e/patients';
+import { latestZurich } from '../e2e/zurich-clock';
 
 export async function signInLongListPatient(page: Page): Promise<void> {
   const patient = await patientWithProfile('Lang', 0);
@@ -12,7 +13,10 @@ export async function signInLongListPatient(page: Page): Promise<void> {
   if (error || !products?.length) throw new Error(`products: ${error?.message}`);
   const codes = (products as Array<{ pharmacode: number }>).map((p) => p.pharmacode);
   const expires = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const prescriptions = Array.from({ length: 200 }, (_, i) => ({ customer_id: patient.id, medication_id: codes[i % codes.length]!, dosage: [1, 0, 1, 0], expires_at: expires }));
+  // prescribed two days ago: the plan counts a prescription from the date it was made, and the
+  // pages' clock may be set to yesterday (atWallClock)
+  const prescribed = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  const prescriptions = Array.from({ length: 200 }, (_, i) => ({ customer_id: patient.id, medication_id: codes[i % codes.length]!, dosage: [1, 0, 1, 0], expires_at: expires, created_at: prescribed }));
   const inserted = await db.from('webshop_customer_medication').insert(prescriptions);
   if (inserted.error) throw new Error(`prescriptions: ${inserted.error.message}`);
   const orderRows = Array.from({ length: 500 }, (_, i) => ({ customer_id: patient.id, status: i % 5 === 0 ? 0 : 3, street: 'Rosenweg', street_nr: '3', zip: '8400', city: 'Winterthur' }));
@@ -27,6 +31,41 @@ export async function signInLongListPatient(page: Page): Promise<void> {
   // the pull after sign-in has landed: every order is in the list
   await page.goto('/orders');
   await page.locator('.orders-list > li').nth(399).waitFor({ timeout: 60_000 });
+}
+
+/**
+ * The Zurich wall-clock time the measured pages read (`BENCH_LIST_CLOCK`, 'HH:MM'; 'real' for the
+ * machine's own). The dashboard the tap leaves depends on it: it opens the current intake period
+ * with its doses, and this patient takes each of 200 medications in the morning and the evening.
+ * From 05:00 to 11:59 and 18:00 to 21:59 the dashboard lists 200 doses (about 3,250 elements
+ * at 5 s), at noon and at night none (about 250), and the runs of a day were not alike: the
+ * list's first item came 0.35 s after the tap in the afternoon, 1.2–1.4 s in the evening
+ * (docs/performance.md). The default is the heavier evening.
+ */
+export const LIST_CLOCK = process.env.BENCH_LIST_CLOCK ?? '19:00';
+
+/**
+ * Sets the pages' clock of `context` to `hhmm` on the Zurich wall clock (the latest such instant,
+ * never ahead of the real one: the stack's tokens stay valid), running on from there. Only `Date`
+ * moves: Playwright's clock (page.clock) would also replace the timers the measured tasks run in.
+ */
+export async function atWallClock(context: BrowserContext, hhmm: string = LIST_CLOCK): Promise<string> {
+  if (hhmm === 'real') return 'the real time';
+  const shift = latestZurich(hhmm).getTime() - Date.now();
+  await context.addInitScript((ms: number) => {
+    const Real = Date;
+    class Shifted extends Real {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(Real.now() + ms);
+        else super(...(args as [number]));
+      }
+      static override now(): number {
+        return Real.now() + ms;
+      }
+    }
+    (globalThis as unknown as { Date: DateConstructor }).Date = Shifted as unknown as DateConstructor;
+  }, shift);
+  return `${hhmm} Zurich time`;
 }
 
 /** The two lists: where the navigation leads, and what their items are. */

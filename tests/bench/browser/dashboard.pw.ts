@@ -21,7 +21,7 @@ import { DEMO, service, signIn, underServiceWorker } from '../../e2e/patients';
 import { BareCdp, launchBareChromium } from './bare-chromium';
 import { TaskTrace, type TraceConnection } from './task-thread-time';
 import { figures } from '../dashboard-data';
-import { LONG_LISTS, signInLongListPatient, tapToList } from '../long-list-patient';
+import { atWallClock, LONG_LISTS, signInLongListPatient, tapToList } from '../long-list-patient';
 import de from '../../../lang/de.json' with { type: 'json' };
 
 /** DevTools' CPU throttling; BENCH_CPU_SLOWDOWN=1 for the unthrottled reference. */
@@ -358,6 +358,7 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
   test.setTimeout(120_000 + LIST_TAPS * 2 * 25_000);
   await signInLongListPatient(page);
   await page.close();
+  const clock = await atWallClock(context);
 
   // from the dashboard (its start done) to the list by the navigation, as a patient goes: the tasks
   // after the tap are the list's (a cold start's own tasks, evaluating the entry, are the dashboard's figure)
@@ -422,7 +423,7 @@ test('long lists: 200 prescriptions and 500 orders, a cold start of each list at
       frames.push(after(long.frames));
       await cold.close();
     }
-    report(`\n${screen.path} from the dashboard: ${shown} items listed, ${CPU_SLOWDOWN}× CPU slowdown, ${LIST_TAPS} runs (${load()}):`);
+    report(`\n${screen.path} from the dashboard at ${clock}: ${shown} items listed, ${CPU_SLOWDOWN}× CPU slowdown, ${LIST_TAPS} runs (${load()}):`);
     report(`  the list's first item after the tap: ${figures(listed).text}`);
     report(`  longest task after the tap (goal: none over 50 ms): ${figures(worst).text}`);
     report(`  taps with a task over 50 ms: ${worst.filter((w) => w > 50).length} of ${LIST_TAPS}; blocking time after the tap (each task's part over 50 ms): ${figures(blocking).text}`);

@@ -7,11 +7,12 @@
 // as proportions, and the benchmark's as the figures. `npm run profile:tap`;
 // PROFILE_SCREEN=orders for /orders, PROFILE_TAPS (3), PROFILE_DIR (test-results/profile),
 // PROFILE_THRESHOLD (45: the tasks printed, in ms of the trace), PROFILE_CATEGORIES (more trace
-// categories, comma-separated).
+// categories, comma-separated); BENCH_LIST_CLOCK, the time of day the dashboard shows, as the
+// benchmark (../long-list-patient.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
-import { LONG_LISTS, signInLongListPatient, tapToList } from '../long-list-patient';
+import { atWallClock, LONG_LISTS, signInLongListPatient, tapToList } from '../long-list-patient';
 import { longTasks, type TraceFile } from '../../../scripts/long-tasks';
 import de from '../../../lang/de.json' with { type: 'json' };
 
@@ -31,6 +32,8 @@ test('profile of the tap to a long list', async ({ browser, context, page }) => 
   mkdirSync(DIR, { recursive: true });
   await signInLongListPatient(page);
   await page.close();
+  // the dashboard the tap leaves, as the benchmark's (BENCH_LIST_CLOCK)
+  const clock = await atWallClock(context);
   const name = SCREEN.path.slice(1);
   for (let i = 0; i < TAPS; i++) {
     const tab = await context.newPage();
@@ -56,7 +59,7 @@ test('profile of the tap to a long list', async ({ browser, context, page }) => 
     const traced = await browser.stopTracing();
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(cpu, JSON.stringify(profile));
-    process.stdout.write(`\n${trace} (${cpu}):\n${longTasks(JSON.parse(traced.toString()) as TraceFile, profile, THRESHOLD)}\n`);
+    process.stdout.write(`\n${trace} (${cpu}; the dashboard at ${clock}):\n${longTasks(JSON.parse(traced.toString()) as TraceFile, profile, THRESHOLD)}\n`);
     await tab.close();
   }
 });
