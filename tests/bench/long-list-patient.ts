@@ -38,8 +38,8 @@ export async function signInLongListPatient(page: Page): Promise<void> {
  * machine's own). The dashboard the tap leaves depends on it: it opens the current intake period
  * with its doses, and this patient takes each of 200 medications in the morning and the evening.
  * From 05:00 to 11:59 and 18:00 to 21:59 the dashboard lists 200 doses (about 3,250 elements
- * at 5 s), at noon and at night none (about 250), and the runs of a day were not alike: the
- * list's first item came 0.35 s after the tap in the afternoon, 1.2–1.4 s in the evening
+ * once whole), at noon and at night none (about 250), and the runs of a day were not alike: the
+ * list's first item came 0.3–0.4 s after the tap in the afternoon, 1.2–1.7 s in the evening
  * (docs/performance.md). The default is the heavier evening.
  */
 export const LIST_CLOCK = process.env.BENCH_LIST_CLOCK ?? '19:00';
