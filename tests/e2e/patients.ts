@@ -16,7 +16,21 @@ export const DEMO = { email: 'demo@rezeptpost.ch', password: 'Demo-Rezept-2026',
 export const DEMO2 = { email: 'demo2@rezeptpost.ch', password: 'Demo-Rezept-2026' };
 export const PASSWORD = 'Rezept-Test-2026';
 
-const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
+/**
+ * A request of a test to the local stack answers within seconds; one that gets no answer fails
+ * naming itself (Node's fetch waits five minutes, past any test's budget, and a test timed out
+ * on it would not say which step it waited in).
+ */
+const REQUEST_CAP_MS = 30_000;
+const cappedFetch: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_CAP_MS) });
+  } catch (error) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    throw new Error(`${init?.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+};
+const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never }, global: { fetch: cappedFetch } };
 
 /** The service role bypasses RLS: what really landed in the database (Node 20: realtime needs `ws`). */
 export const service = (): SupabaseClient => createClient(E2E_STACK_URL, DEFAULT_SERVICE_ROLE_KEY, options);
