@@ -43,7 +43,8 @@ beforeEach(async () => {
   notifications.list().forEach((n) => notifications.dismiss(n.id));
 });
 
-describe('BaseDataView', () => {
+// typing into the form key by key (user-event) takes seconds on a busy machine: past vitest's 5 s
+describe('BaseDataView', { timeout: 15_000 }, () => {
   it('shows the latest address; saves the cleaned address through the outbox; the mirror has it at once', async () => {
     render(
       <TestProviders path="/profile/basedata">
