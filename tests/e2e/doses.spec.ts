@@ -335,8 +335,9 @@ test.describe('signing out with a mark not sent yet', () => {
       await expect(page.getByRole('navigation').getByRole('link', { name: de['nav.login'] })).toBeVisible();
       // the navigation says signed out before the sign-out ends: it wipes the mirror and the
       // worker's caches, then opens the home page (offline: from the service worker). The context
-      // closes only then; closed while the worker still wiped its caches, Chromium never finished
-      // closing it (CI: a test timeout with no step named, as in dose-reminders.spec.ts)
+      // closes only then: a context closed while its worker wiped its caches once never finished
+      // closing (dose-reminders.spec.ts), the likely cause of this test's one CI timeout (120 s,
+      // no step named; not reproduced here)
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     } finally {
