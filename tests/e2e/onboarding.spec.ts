@@ -2,14 +2,11 @@
 // Profile setup and Prescription send method, §5 validation, §8): the built app in Chromium
 // against the local stack of this run, in German and in French, keyboard and mouse alike.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
 import type { APIRequestContext, Page } from '@playwright/test';
-import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
-import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { PHARMACY } from '../../src/ui/pharmacy';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
-import { DEMO2, PASSWORD, patientWithProfile, service, signIn, underServiceWorker, withItsFiles } from './patients';
+import { anon, DEMO2, PASSWORD, patientWithProfile, service, signIn, underServiceWorker, withItsFiles } from './patients';
 
 type Catalogue = (typeof catalogues)['de'];
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -176,8 +173,7 @@ test.describe('onboarding', () => {
     test.setTimeout(120_000);
     const t = catalogues.fr;
     const email = `nouveau-${randomUUID().slice(0, 8)}@example.test`;
-    const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
-    expect((await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language: 'fr' } } })).error).toBeNull();
+    expect((await anon().auth.signUp({ email, password: PASSWORD, options: { data: { language: 'fr' } } })).error).toBeNull();
     await signIn(page, { email, password: PASSWORD }, '/fr/login', t);
     await profileSteps(page, t, { first: 'Noé', last: 'Favre' });
 

@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import WebSocket from 'ws';
 import { E2E_STACK_URL } from '../../playwright.config';
 import { DEFAULT_ANON_KEY, DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config';
+import { urlOf, withTimeLimit } from '../../src/data/net/fetch-guard';
 import { appFilesLoaded, catalogues, expect } from './fixtures';
 
 const { de } = catalogues;
@@ -24,16 +25,17 @@ export const PASSWORD = 'Rezept-Test-2026';
 const REQUEST_CAP_MS = 30_000;
 const cappedFetch: typeof fetch = async (input, init) => {
   try {
-    return await fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_CAP_MS) });
+    return await fetch(input, withTimeLimit(init, REQUEST_CAP_MS));
   } catch (error) {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    throw new Error(`${init?.method ?? 'GET'} ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${init?.method ?? 'GET'} ${urlOf(input)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 };
 const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never }, global: { fetch: cappedFetch } };
 
 /** The service role bypasses RLS: what really landed in the database (Node 20: realtime needs `ws`). */
 export const service = (): SupabaseClient => createClient(E2E_STACK_URL, DEFAULT_SERVICE_ROLE_KEY, options);
+/** A visitor's client (the anon key), as the app's before a sign-in. */
+export const anon = (): SupabaseClient => createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
 
 export const randomEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -120,8 +122,8 @@ export async function latestAddress(customerId: string): Promise<Record<string, 
 /** A new patient (no profile yet) whose account says `language`. */
 export async function newPatientIn(language: 'de' | 'fr', first = 'Neu'): Promise<TestPatient> {
   const email = randomEmail(first.toLowerCase());
-  const anon = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
-  const { data, error } = await anon.auth.signUp({ email, password: PASSWORD, options: { data: { language } } });
+  const visitor = anon();
+  const { data, error } = await visitor.auth.signUp({ email, password: PASSWORD, options: { data: { language } } });
   if (error || !data.user) throw new Error(`sign-up: ${error?.message}`);
   return { id: data.user.id, email, password: PASSWORD };
 }
@@ -132,7 +134,7 @@ export const totpCode = (secret: string): string => new TOTP({ secret: Secret.fr
 /** A new patient with a verified authenticator factor (spec §4 Two-factor), made through the auth API. */
 export async function patientWithTotp(language: 'de' | 'fr'): Promise<TestPatient & { secret: string }> {
   const patient = await newPatientIn(language, 'Totp');
-  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const client = anon();
   const signedIn = await client.auth.signInWithPassword({ email: patient.email, password: patient.password });
   if (signedIn.error) throw new Error(`sign-in: ${signedIn.error.message}`);
   const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', issuer: 'Rezeptpost', friendlyName: 'e2e' });
@@ -154,7 +156,7 @@ export const codeIn = (mail: { text: string } | undefined): string => /: (\d{6})
 
 /** What the account holds: the user's metadata language (read by signing in apart) and the customer row's. */
 export async function storedLanguages(who: TestPatient): Promise<{ metadata: unknown; row: unknown }> {
-  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const client = anon();
   const { data, error } = await client.auth.signInWithPassword({ email: who.email, password: who.password });
   if (error) throw new Error(`sign-in: ${error.message}`);
   await client.auth.signOut({ scope: 'local' });
@@ -164,7 +166,7 @@ export async function storedLanguages(who: TestPatient): Promise<{ metadata: unk
 
 /** A supabase-js client signed in as this account, as their own browser would be (RLS applies). */
 export async function clientOf(who: { email: string; password: string }): Promise<SupabaseClient> {
-  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, options);
+  const client = anon();
   const { error } = await client.auth.signInWithPassword({ email: who.email, password: who.password });
   if (error) throw new Error(`sign-in of ${who.email}: ${error.message}`);
   return client;

@@ -2,12 +2,9 @@
 // Prescriptions, §5 Address/Phone, §8 success notice; docs/architecture.md: screens read the local
 // mirror and work offline, edits go through the outbox and are replayed once online). The built
 // app with its service worker in Chromium, against the seeded local stack of this run (54329).
-import { createClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { E2E_STACK_URL } from '../../playwright.config';
-import { DEFAULT_SERVICE_ROLE_KEY } from '../../supabase/local/config';
 import { catalogues, expect, expectNoAxeViolations, test } from './fixtures';
+import { service } from './patients';
 
 const { de } = catalogues;
 const DEMO = { email: 'demo@rezeptpost.ch', password: 'Demo-Rezept-2026', id: 'de000000-0000-4000-8000-000000000001' };
@@ -20,9 +17,6 @@ const count = (text: string, n: number) => text.replace('{count}', String(n));
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const toggle = (page: Page) => page.getByRole('navigation', { name: de['prescriptions.toggle.label'] });
 const items = (page: Page, heading: string) => page.getByRole('list', { name: heading }).locator('> li');
-// the service role bypasses RLS: what really landed in the database (Node 20: realtime needs `ws`)
-const service = () =>
-  createClient(E2E_STACK_URL, DEFAULT_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
 
 type AddressRow = { id: number; street: string; street_nr: string; address2: string | null; zip: string; city: string; phone: string };
 

@@ -2,16 +2,12 @@
 // patient takes, the smaller things seen on the way, the profile overview. The built app in
 // Chromium against the seeded local stack; each test failed before its fix. Texts come from the
 // catalogues, in German and French where the screen has text.
-import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import WebSocket from 'ws';
-import { E2E_STACK_URL } from '../../playwright.config';
-import { DEFAULT_ANON_KEY } from '../../supabase/local/config';
 import { openDisclosure } from './disclosure';
 import { appFilesLoaded, catalogues, expect, expectNoAxeViolations, medicationStandIn, test } from './fixtures';
 import { framesDrawn } from './frames';
-import { DEMO, newPatient, newPatientIn, patientWithProfile, service, signIn, type TestPatient } from './patients';
+import { DEMO, newPatient, patientWithProfile, patientWithTotp, service, signIn } from './patients';
 import { latestZurich } from './zurich-clock';
 
 type Lang = 'de' | 'fr';
@@ -161,27 +157,13 @@ test.describe('the calculator hint (issue 22 item 8)', () => {
   }
 });
 
-/** A patient with a verified authenticator factor, made through the API; its secret gives the codes. */
-async function patientWithTwoFactor(language: 'de' | 'fr'): Promise<TestPatient & { secret: string }> {
-  const patient = await newPatientIn(language, 'Zweifaktor');
-  const client = createClient(E2E_STACK_URL, DEFAULT_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
-  const signedIn = await client.auth.signInWithPassword({ email: patient.email, password: patient.password });
-  if (signedIn.error) throw new Error(signedIn.error.message);
-  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
-  if (enrolled.error) throw new Error(enrolled.error.message);
-  const secret = enrolled.data.totp.secret;
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() });
-  if (verified.error) throw new Error(verified.error.message);
-  return { ...patient, secret };
-}
-
 test.describe('the login confirmation after too many wrong codes (issue 22 item 8)', () => {
   for (const lang of LANGS) {
     // spec §8 "Too many wrong codes" (#at04, #su01): after 6 wrong codes a reload showed the normal
     // form, and a right code was then refused; the lock shows with the time it ends
     test(`${lang}: the lock and its end show, also after a reload`, async ({ page }) => {
       const t = catalogues[lang];
-      const patient = await patientWithTwoFactor(lang);
+      const patient = await patientWithTotp(lang);
       await page.goto(`/${lang}/login`);
       await page.getByLabel(t['auth.field.email']).fill(patient.email);
       await page.getByLabel(t['auth.field.password'], { exact: true }).fill(patient.password);

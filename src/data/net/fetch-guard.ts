@@ -35,7 +35,7 @@ export interface FetchGuardOptions {
 export const REQUEST_TIME_LIMIT_MS = 60_000;
 
 /** The caller's options with a signal that also aborts after `ms` (a TimeoutError, as AbortSignal.timeout gives). */
-function withTimeLimit(init: RequestInit | undefined, ms: number): RequestInit {
+export function withTimeLimit(init: RequestInit | undefined, ms: number): RequestInit {
   const limit = AbortSignal.timeout(ms);
   const own = init?.signal;
   // AbortSignal.any is younger than AbortSignal.timeout (Safari 17.4): without it a caller's own signal wins
@@ -72,7 +72,7 @@ function bearerOf(input: RequestInfo | URL, init: RequestInit | undefined): stri
   return value?.toLowerCase().startsWith('bearer ') ? value.slice(7).trim() : null;
 }
 
-const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+export const urlOf = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 export function guardFetch(base: typeof fetch, options: FetchGuardOptions): typeof fetch {
   const now = options.now ?? Date.now;
